@@ -1,0 +1,37 @@
+import { useEffect, useMemo, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import type { Resource } from 'i18next';
+import { useStore } from '@nanostores/react';
+import { createI18n, htmlLang } from '@/shared/i18n';
+import { $language } from '@/stores/language';
+import { $path } from '@/stores/location';
+import { loadTranslations } from './load-translations';
+import { matchRoute } from './routes';
+import { NotFoundPage } from './pages/not-found-page';
+
+/** The dashboard single-page app: loads the translations, then renders the route for the current path. */
+export function DashboardApp() {
+  const [resources, setResources] = useState<Resource | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const language = useStore($language);
+  const path = useStore($path);
+
+  useEffect(() => {
+    loadTranslations().then(setResources, (e: Error) => setError(e.message));
+  }, []);
+
+  const i18n = useMemo(() => (resources ? createI18n(language, resources) : null), [resources, language]);
+  useEffect(() => {
+    document.documentElement.lang = htmlLang(language);
+  }, [language]);
+
+  if (error) return <p role="alert" className="p-6 text-destructive">{error}</p>;
+  if (!i18n) return null;
+
+  const match = matchRoute(path);
+  return (
+    <I18nextProvider i18n={i18n}>
+      {match ? <match.component params={match.params} /> : <NotFoundPage />}
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import type { Config } from './config.js';
+import { systemClock, type AppContext, type Clock } from './context.js';
+import { openDatabase } from './db/client.js';
+import { registerErrorHandler } from './http/errors.js';
+import { healthRoutes } from './http/health.js';
+import { registerSecurity } from './http/security.js';
+import { siteRoutes } from './http/site.js';
+import { registerJobs } from './jobs/index.js';
+import { JobQueue } from './jobs/queue.js';
+
+export interface BuildOptions {
+  clock?: Clock;
+}
+
+/** Query parameters that carry secrets; they are masked in request logs. */
+const SECRET_PARAMS = /([?&](?:token|code|state|secret)=)[^&]*/gi;
+
+/**
+ * Builds the whole server from a config value: external plugins, then our context, then routes.
+ * Opens the database (applying migrations) and the job queue; closing the app closes both.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url.replace(SECRET_PARAMS, '$1***'), remoteAddress: req.ip }),
+      },
+    },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = await openDatabase(config.database);
+  const queue = new JobQueue(database.executor, app.log.child({ component: 'jobs' }), {
+    work: config.role !== 'web',
+  });
+  const ctx: AppContext = { config, database, queue, clock: options.clock ?? systemClock, log: app.log };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    await database.close();
+  });
+
+  try {
+    await queue.start();
+    await registerJobs(ctx);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(compress, { threshold: 1024 });
+  await registerSecurity(app, config);
+  await app.register(healthRoutes);
+  await app.register(siteRoutes, { distDir: config.distDir });
+  return app;
+}

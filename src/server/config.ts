@@ -1,0 +1,196 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The ONLY place that reads process.env. Every setting is parsed and validated here once at start-up;
+ * the rest of the server receives the resulting `Config` value.
+ */
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const url = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (for example ${example})`);
+
+const optionalUrl = (protocols: string[], example: string) =>
+  optional.pipe(url(protocols, example).optional());
+
+const email = z.string().trim().pipe(z.email({ message: 'must be an email address' }));
+/** MAIL_FROM accepts `Name <address>` as well as a bare address. */
+const mailbox = z
+  .string()
+  .trim()
+  .refine((v) => /^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(v), 'must be "Name <address@host>" or an address');
+
+const port = z.coerce
+  .number({ message: 'must be a whole number from 1 to 65535' })
+  .int('must be a whole number from 1 to 65535')
+  .min(1, 'must be a whole number from 1 to 65535')
+  .max(65535, 'must be a whole number from 1 to 65535');
+
+const EnvSchema = z.object({
+  PORT: port.default(4321),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://portraits.example.com'),
+  DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db'),
+  STORAGE_URL: optionalUrl(['s3:'], 's3://bucket/prefix'),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'https://s3.eu-west-1.amazonaws.com'),
+  S3_REGION: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtps://user:pass@smtp.example.com:465'),
+  MAIL_FROM: mailbox.default('Portrait Studio <no-reply@localhost>'),
+  SUPPORT_EMAIL: email.default('support@portrait-studio.example'),
+  STRIPE_SECRET_KEY: optional.pipe(z.string().startsWith('sk_', 'must start with sk_').optional()),
+  STRIPE_PUBLISHABLE_KEY: optional.pipe(z.string().startsWith('pk_', 'must start with pk_').optional()),
+  STRIPE_WEBHOOK_SECRET: optional.pipe(z.string().startsWith('whsec_', 'must start with whsec_').optional()),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_ISSUER: optionalUrl(['http:', 'https:'], 'https://accounts.google.com'),
+  MICROSOFT_CLIENT_ID: optional,
+  MICROSOFT_CLIENT_SECRET: optional,
+  MICROSOFT_TENANT: z.string().trim().min(1).default('common'),
+  MICROSOFT_ISSUER: optionalUrl(['http:', 'https:'], 'https://login.microsoftonline.com/common/v2.0'),
+  GENERATOR: z.enum(['offline', 'astria'], { message: 'must be "offline" or "astria"' }).default('offline'),
+  GENERATOR_PACE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).default(3000),
+  ASTRIA_API_KEY: optional,
+  ASTRIA_API_URL: url(['http:', 'https:'], 'https://api.astria.ai').default('https://api.astria.ai'),
+  BETA_SEATS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0, 'must not be negative').default(30),
+  ROLE: z.enum(['web', 'worker', 'all'], { message: 'must be "web", "worker" or "all"' }).default('all'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(600),
+  DIST_DIR: z.string().trim().min(1).default('./dist'),
+});
+
+type Env = z.infer<typeof EnvSchema>;
+
+export type Config = ReturnType<typeof shapeConfig>;
+
+/** A setting is wrong: the message is one line naming the variable and what is wrong with it. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function requireTogether(env: Env, names: (keyof Env)[], what: string) {
+  const set = names.filter((n) => env[n] !== undefined);
+  if (set.length > 0 && set.length < names.length) {
+    const missing = names.filter((n) => env[n] === undefined);
+    throw new ConfigError(`${missing[0]} is required when ${set[0]} is set (${what} needs ${names.join(', ')})`);
+  }
+}
+
+function shapeConfig(env: Env) {
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  const dataDir = path.resolve(env.DATA_DIR);
+  const bucketUrl = env.STORAGE_URL ? new URL(env.STORAGE_URL) : undefined;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: publicUrl.origin,
+    secureCookies: publicUrl.protocol === 'https:',
+    dataDir,
+    distDir: path.resolve(env.DIST_DIR),
+    database: env.DATABASE_URL
+      ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
+      : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),
+    storage: bucketUrl
+      ? ({
+          kind: 's3',
+          bucket: bucketUrl.hostname,
+          prefix: bucketUrl.pathname.replace(/^\/+/, ''),
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION ?? 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        } as const)
+      : ({ kind: 'disk', dir: path.join(dataDir, 'files') } as const),
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      outboxDir: path.join(dataDir, 'outbox'),
+      from: env.MAIL_FROM,
+      supportEmail: env.SUPPORT_EMAIL,
+    },
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+        }
+      : undefined,
+    oauth: {
+      google: env.GOOGLE_CLIENT_ID
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET!,
+            issuer: env.GOOGLE_ISSUER ?? 'https://accounts.google.com',
+          }
+        : undefined,
+      microsoft: env.MICROSOFT_CLIENT_ID
+        ? {
+            clientId: env.MICROSOFT_CLIENT_ID,
+            clientSecret: env.MICROSOFT_CLIENT_SECRET!,
+            issuer: env.MICROSOFT_ISSUER ?? `https://login.microsoftonline.com/${env.MICROSOFT_TENANT}/v2.0`,
+          }
+        : undefined,
+    },
+    generator: {
+      kind: env.GENERATOR,
+      paceMs: env.GENERATOR_PACE_MS,
+      astria: env.ASTRIA_API_KEY ? { apiKey: env.ASTRIA_API_KEY, apiUrl: env.ASTRIA_API_URL } : undefined,
+    },
+    betaSeats: env.BETA_SEATS,
+    role: env.ROLE,
+    logLevel: env.LOG_LEVEL,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+/** Parses the environment; throws ConfigError with one line naming the first bad variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(Object.keys(EnvSchema.shape).map((k) => [k, source[k]]));
+  const parsed = EnvSchema.safeParse(known);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const shown = source[name];
+    throw new ConfigError(`${name} ${issue.message}${shown === undefined ? '' : ` (got "${redact(name, shown)}")`}`);
+  }
+  const env = parsed.data;
+  requireTogether(env, ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'], 'Stripe');
+  requireTogether(env, ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], 'Google sign-in');
+  requireTogether(env, ['MICROSOFT_CLIENT_ID', 'MICROSOFT_CLIENT_SECRET'], 'Microsoft sign-in');
+  requireTogether(env, ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], 'S3 access');
+  if (env.GENERATOR === 'astria' && !env.ASTRIA_API_KEY) {
+    throw new ConfigError('ASTRIA_API_KEY is required when GENERATOR is "astria"');
+  }
+  return shapeConfig(env);
+}
+
+/** Secrets never appear in logs or error lines. */
+function redact(name: string, value: string): string {
+  if (/SECRET|KEY|PASSWORD/.test(name)) return '***';
+  try {
+    const u = new URL(value);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return value.length > 80 ? `${value.slice(0, 80)}…` : value;
+  }
+}

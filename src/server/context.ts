@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { JobQueue } from './jobs/queue.js';
+
+/** What "now" is; tests inject their own to move time (link expiry, retention). */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Everything a service may need, built once by buildApp and passed in as a value (no globals). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  queue: JobQueue;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,86 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL for libraries that bring their own queries (pg-boss). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] } | { rows: unknown[] }[]>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  executor: SqlExecutor;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// Serialises migrations when several processes start at once on one PostgreSQL.
+const MIGRATION_LOCK = 724_311;
+
+/** Opens the embedded PGlite database or PostgreSQL, and applies the migrations. */
+export async function openDatabase(config: Config['database']): Promise<Database> {
+  const database = config.kind === 'pglite' ? await openPglite(config.dir) : await openPostgres(config.url);
+  try {
+    await database.db.execute(sql`select 1`);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw new Error(`Cannot reach the database: ${(error as Error).message}`);
+  }
+  return database;
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  if (!dir.startsWith('memory://')) await mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db,
+    executor: {
+      // PGlite's `query` takes one statement; pg-boss sends parameterless multi-statement scripts too.
+      async executeSql(text, values) {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return results.length === 1 ? results[0]! : results;
+      },
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const client = await pool.connect().catch((error: Error) => {
+    void pool.end();
+    throw new Error(`Cannot reach the database: ${error.message}`);
+  });
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+  return {
+    kind: 'postgres',
+    db,
+    executor: { executeSql: (text, values) => pool.query(text, values) },
+    close: () => pool.end(),
+  };
+}

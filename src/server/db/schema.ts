@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+/** A customer. Email is stored lower-cased; it is the identity every sign-in method resolves to. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  email: text('email').notNull().unique(),
+  nickName: text('nick_name').notNull(),
+  avatarUrl: text('avatar_url'),
+  stripeCustomerId: text('stripe_customer_id'),
+  createdAt: createdAt(),
+  lastSignInAt: ts('last_sign_in_at'),
+});
+
+/** A Google or Microsoft account linked to a user (OpenID Connect issuer + subject). */
+export const oauthIdentities = pgTable(
+  'oauth_identities',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('oauth_identities_provider_subject').on(t.provider, t.subject), index('oauth_identities_user').on(t.userId)],
+);
+
+/** A signed-in browser. Only the SHA-256 of the cookie's token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
+);
+
+/** An emailed single-use sign-in link. Only the hash of its token is stored. */
+export const loginTokens = pgTable(
+  'login_tokens',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    redirectUrl: text('redirect_url'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('login_tokens_email').on(t.email), index('login_tokens_expires').on(t.expiresAt)],
+);
+
+/** Sliding-window counters shared by every web process (login-link throttling and the like). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/**
+ * A portrait order. `portraitInfo` holds the category (type), package and wizard answers; it is
+ * cleared by the retention purge, while the bookkeeping columns stay.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    categoryId: text('category_id').notNull(),
+    packageId: text('package_id').notNull(),
+    portraitInfo: jsonb('portrait_info').$type<Record<string, unknown>>(),
+    comment: text('comment').notNull().default(''),
+    progress: integer('progress').notNull().default(0),
+    imageGenerated: integer('image_generated').notNull().default(0),
+    imageTotal: integer('image_total').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    couponCode: text('coupon_code'),
+    isBeta: boolean('is_beta').notNull().default(false),
+    checkoutSessionId: text('checkout_session_id').unique(),
+    paidAt: ts('paid_at'),
+    generationStartedAt: ts('generation_started_at'),
+    completedAt: ts('completed_at'),
+    failedAt: ts('failed_at'),
+    failureReason: text('failure_reason'),
+    providerRef: text('provider_ref'),
+    callbackSecretHash: text('callback_secret_hash'),
+    purgedAt: ts('purged_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_created').on(t.userId, t.createdAt),
+    index('orders_status').on(t.status),
+    index('orders_completed').on(t.completedAt),
+  ],
+);
+
+/** An uploaded reference photo; the row goes as soon as generation has consumed the file. */
+export const selfies = pgTable(
+  'selfies',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    no: integer('no').notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('selfies_order_no').on(t.orderId, t.no)],
+);
+
+/** A generated portrait, numbered from 1 within its order. The unique index makes delivery idempotent. */
+export const portraits = pgTable(
+  'portraits',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    no: integer('no').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbKey: text('thumb_key'),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('portraits_order_no').on(t.orderId, t.no)],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    no: integer('no').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.no] })],
+);
+
+/** Every download is recorded: a downloaded portrait ends refund eligibility (refund policy). */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    no: integer('no').notNull(),
+    via: text('via', { enum: ['single', 'zip'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('downloads_order').on(t.orderId)],
+);
+
+/**
+ * A payment, kept for bookkeeping. When a customer deletes their account the row is detached
+ * (user and order ids set to null) and keeps only what accounting law requires.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: ['offline', 'stripe'] }).notNull(),
+    checkoutSessionId: text('checkout_session_id').notNull().unique(),
+    paymentIntentId: text('payment_intent_id'),
+    packageId: text('package_id').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    couponCode: text('coupon_code'),
+    cardLast4: text('card_last4'),
+    receiptUrl: text('receipt_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payments_user_created').on(t.userId, t.createdAt)],
+);
+
+/** Provider events already handled (webhooks, callbacks): a replay is recognised and ignored. */
+export const processedEvents = pgTable('processed_events', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Small operational facts shared by every process, such as the job queue's last heartbeat. */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

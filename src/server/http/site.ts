@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { fail } from './envelope.js';
+
+const OFFERED_PREFIXES = ['fr', 'de', 'jp', 'kr', 'cn'];
+const FALLBACK_404 =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>404 - Page not found</title>' +
+  "<h1>404 - Page not found</h1><p>Sorry, we couldn't find the page you're looking for.</p><a href=\"/\">Back to Home</a></html>";
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Lists every file of the built site once, so a request can only ever reach a file that exists. */
+async function listFiles(root: string, dir = ''): Promise<Set<string>> {
+  const files = new Set<string>();
+  for (const entry of await readdir(path.join(root, dir), { withFileTypes: true })) {
+    const rel = dir ? `${dir}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) for (const f of await listFiles(root, rel)) files.add(f);
+    else files.add(rel);
+  }
+  return files;
+}
+
+/**
+ * Serves the pre-rendered Astro site from dist/: pages by their clean path, hashed assets with long
+ * caching, the dashboard app for every /dashboard path, and the 404 page (in the visitor's language
+ * when the path has a language prefix) for anything else.
+ */
+export async function siteRoutes(app: FastifyInstance, options: { distDir: string }): Promise<void> {
+  const { distDir } = options;
+  const files = existsSync(distDir) ? await listFiles(distDir) : new Set<string>();
+  if (files.size > 0) await app.register(fastifyStatic, { root: distDir, serve: false, index: false });
+
+  const sendPage = (reply: FastifyReply, rel: string, status = 200) =>
+    reply.status(status).header('cache-control', 'no-cache').sendFile(rel, { cacheControl: false });
+
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/v1/') || request.url === '/v1') {
+      return reply.status(404).send(fail(404, `No such call: ${request.method} ${request.url.split('?')[0]}`));
+    }
+    const lang = request.url.split('/')[1] ?? '';
+    const localized = `${lang}/404/index.html`;
+    if (OFFERED_PREFIXES.includes(lang) && files.has(localized)) return sendPage(reply, localized, 404);
+    if (files.has('404.html')) return sendPage(reply, '404.html', 404);
+    return reply.status(404).type('text/html; charset=utf-8').send(FALLBACK_404);
+  };
+  app.setNotFoundHandler(notFound);
+
+  const dashboard = (request: FastifyRequest, reply: FastifyReply) =>
+    files.has('dashboard/index.html') ? sendPage(reply, 'dashboard/index.html') : notFound(request, reply);
+  app.get('/dashboard', dashboard);
+  app.get('/dashboard/*', dashboard);
+
+  app.get('/*', (request, reply) => {
+    const pathname = safeDecode(request.url.split('?')[0]!).replace(/^\/+|\/+$/g, '');
+    if (pathname.startsWith('v1/') || pathname === 'v1') return notFound(request, reply);
+    if (files.has(pathname) && !pathname.endsWith('.html')) {
+      const hashed = pathname.startsWith('_astro/');
+      return reply.sendFile(pathname, { maxAge: hashed ? '365d' : '1h', immutable: hashed });
+    }
+    const page = pathname === '' ? 'index.html' : `${pathname}/index.html`;
+    if (files.has(page)) return sendPage(reply, page);
+    return notFound(request, reply);
+  });
+}
