@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import type { Config } from './config.js';
 import { systemClock, type AppContext, type Clock } from './context.js';
 import { openDatabase } from './db/client.js';
+import { fail } from './http/envelope.js';
 import { registerErrorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { registerSecurity } from './http/security.js';
@@ -37,6 +38,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors the router raises before any handler runs (a malformed URL) get the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).status(400).send(fail(400, error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Malformed request'));
+    },
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -1,0 +1,52 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * The browser suite drives the product as `npm start` runs it, on a temporary DATA_DIR, in the
+ * system Chromium (Playwright never downloads a browser here). CHROMIUM_PATH points it elsewhere.
+ */
+const port = Number(process.env.E2E_PORT ?? 4391);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'portrait-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'off',
+    screenshot: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'npm start',
+    url: `${baseURL}/v1/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      // The browser suite always runs on the embedded database in its temporary DATA_DIR.
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      GENERATOR_PACE_MS: '200',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    },
+  },
+});

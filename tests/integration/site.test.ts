@@ -1,0 +1,89 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/app';
+
+/** A miniature built site, so these tests do not depend on `astro build`. */
+async function writeSite(dist: string) {
+  const files: Record<string, string> = {
+    'index.html': '<title>Home</title>',
+    '404.html': '<title>404 - Page not found</title>',
+    'fr/404/index.html': '<title>404 - Page introuvable</title>',
+    'about/index.html': '<title>About</title>',
+    'dashboard/index.html': '<title>Dashboard</title>',
+    '_astro/app.abc123.js': 'console.log(1)',
+    'favicon.svg': '<svg/>',
+  };
+  for (const [rel, content] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(dist, rel)), { recursive: true });
+    await writeFile(path.join(dist, rel), content);
+  }
+}
+
+describe('[site] serving the built site', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const probe = await buildTestApp();
+    await probe.app.close();
+    await writeSite(path.join(probe.dataDir, 'dist'));
+    t = await buildTestApp({}, { reuse: { dataDir: probe.dataDir, databaseUrl: probe.config.database.kind === 'postgres' ? probe.config.database.url : undefined } });
+    t.close = async () => {
+      await t.app.close();
+      await probe.close();
+    };
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it.each([
+    ['/', 'Home'],
+    ['/about', 'About'],
+    ['/about/', 'About'],
+  ])('serves the page at %s', async (url, title) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<title>${title}</title>`);
+  });
+
+  it.each(['/dashboard', '/dashboard/', '/dashboard/myOrders', '/dashboard/photoSelector/abc?x=1'])(
+    'serves the dashboard app for %s',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Dashboard</title>');
+    },
+  );
+
+  it('answers an unknown path with the 404 page and status 404', async () => {
+    const res = await get('/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('404 - Page not found');
+  });
+
+  it('answers an unknown French path with the French 404 page', async () => {
+    const res = await get('/fr/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('Page introuvable');
+  });
+
+  it('caches hashed assets for a year and pages not at all', async () => {
+    expect((await get('/_astro/app.abc123.js')).headers['cache-control']).toContain('immutable');
+    expect((await get('/')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a malformed URL with 400, not a crash', async () => {
+    const res = await get('/%E0%A4%A');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 400, message: 'Malformed URL' });
+  });
+
+  it.each(['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/dashboard/../package.json'])(
+    'never serves a file outside the site (%s)',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('"dependencies"');
+    },
+  );
+});
