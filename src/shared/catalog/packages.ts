@@ -1,0 +1,106 @@
+/**
+ * The packages on sale (spec section 9). Prices are integer cents in USD; the server computes every
+ * amount from this list and never trusts a price from the browser. Display texts live in the locales
+ * under `packages.{id}`; `features` are locale keys too.
+ */
+export interface PortraitPackage {
+  id: 'beta' | 'basic' | 'pro' | 'executive';
+  /** The price shown on the card. */
+  priceCents: number;
+  /** What the customer pays: the beta package is free while seats remain. */
+  chargeCents: number;
+  currency: 'usd';
+  portraits: 20 | 40 | 60 | 100;
+  poses: number | null;
+  combinations: number | null;
+  deliveryHours: number;
+  responseHours: number | null;
+  /** Executive portraits are 2x size (1664x2432). */
+  largeImages: boolean;
+  popular: boolean;
+  bestValue: boolean;
+  features: string[];
+}
+
+export const PACKAGES: readonly PortraitPackage[] = [
+  {
+    id: 'beta',
+    priceCents: 2500,
+    chargeCents: 0,
+    currency: 'usd',
+    portraits: 20,
+    poses: null,
+    combinations: null,
+    deliveryHours: 4,
+    responseHours: null,
+    largeImages: false,
+    popular: false,
+    bestValue: false,
+    features: ['portraits', 'randomPoses', 'delivery'],
+  },
+  {
+    id: 'basic',
+    priceCents: 3500,
+    chargeCents: 3500,
+    currency: 'usd',
+    portraits: 40,
+    poses: 5,
+    combinations: 5,
+    deliveryHours: 2,
+    responseHours: 48,
+    largeImages: false,
+    popular: false,
+    bestValue: false,
+    features: ['portraits', 'poses', 'combinations', 'delivery', 'response'],
+  },
+  {
+    id: 'pro',
+    priceCents: 4500,
+    chargeCents: 4500,
+    currency: 'usd',
+    portraits: 60,
+    poses: 20,
+    combinations: 10,
+    deliveryHours: 1,
+    responseHours: 24,
+    largeImages: false,
+    popular: true,
+    bestValue: false,
+    features: ['portraits', 'poses', 'combinations', 'delivery', 'response'],
+  },
+  {
+    id: 'executive',
+    priceCents: 7500,
+    chargeCents: 7500,
+    currency: 'usd',
+    portraits: 100,
+    poses: 40,
+    combinations: 40,
+    deliveryHours: 1,
+    responseHours: 4,
+    largeImages: true,
+    popular: false,
+    bestValue: true,
+    features: ['portraits', 'poses', 'combinations', 'delivery', 'response', 'ultraQuality', 'doubleSize'],
+  },
+];
+
+export type PackageId = PortraitPackage['id'];
+
+export function findPackage(id: string): PortraitPackage | undefined {
+  return PACKAGES.find((p) => p.id === id);
+}
+
+/** The first-order promotion: 30% off a customer's first paid order. */
+export const FIRST_ORDER_COUPON = { code: 'FIRST30', percentOff: 30 } as const;
+/** The beta program's code, shown on the beta page; the beta package applies it automatically. */
+export const BETA_COUPON = { code: 'BETA', percentOff: 100 } as const;
+
+/** Formats integer cents for display, e.g. 4500 -> "$45". */
+export function formatPrice(cents: number, currency = 'usd', locale = 'en-US'): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+}

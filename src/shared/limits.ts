@@ -1,0 +1,39 @@
+/** Business limits and timings of the product (spec section 9), shared by server and browser. */
+export const LIMITS = {
+  photosMin: 6,
+  photosMax: 10,
+  photoMaxBytes: 10 * 1024 * 1024,
+  photoMaxPixels: 40_000_000,
+  commentMax: 100,
+  orderIdDisplayLength: 8,
+  ordersRefreshMs: 60_000,
+  photoSelectorRefreshMs: 60_000,
+  viewWithinDays: 30,
+  receiptsMax: 100,
+  loginLinkTtlMs: 10 * 60 * 1000,
+  refundWindowDays: 7,
+  retentionDays: 30,
+  generationBoundHours: 72,
+  landingRotationMs: 6000,
+  landingRotationStyles: 5,
+  checkoutProgressStepMs: 300,
+  checkoutProgressCap: 95,
+  copyToastMs: 2000,
+  sessionIdleDays: 30,
+} as const;
+
+export const SIDEBAR = {
+  cookieName: 'sidebar:state',
+  cookieMaxAgeSeconds: 604_800,
+  width: '16rem',
+  widthMobile: '18rem',
+  widthIcon: '3rem',
+  mobileBreakpointPx: 768,
+  shortcutKey: 'b',
+} as const;
+
+/** Portrait sizes in pixels: the standard one, and the 2x size of the Executive package. */
+export const PORTRAIT_SIZE = {
+  standard: { width: 832, height: 1216 },
+  large: { width: 1664, height: 2432 },
+} as const;
