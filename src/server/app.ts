@@ -9,12 +9,20 @@ import { fail } from './http/envelope.js';
 import { registerErrorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { registerSecurity } from './http/security.js';
+import { authRoutes } from './http/auth.js';
+import { couponRoutes } from './http/coupon.js';
+import { currentUser } from './http/session.js';
 import { siteRoutes } from './http/site.js';
+import { userRoutes } from './http/user.js';
+import { createMailer, type Mailer } from './providers/mail/index.js';
+import { createOAuthProviders } from './providers/oauth/index.js';
+import { createFileStore } from './providers/storage/index.js';
 import { registerJobs } from './jobs/index.js';
 import { JobQueue } from './jobs/queue.js';
 
 export interface BuildOptions {
   clock?: Clock;
+  mailer?: Mailer;
 }
 
 /** Query parameters that carry secrets; they are masked in request logs. */
@@ -51,7 +59,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const queue = new JobQueue(database.executor, app.log.child({ component: 'jobs' }), {
     work: config.role !== 'web',
   });
-  const ctx: AppContext = { config, database, queue, clock: options.clock ?? systemClock, log: app.log };
+  const ctx: AppContext = {
+    config,
+    database,
+    queue,
+    clock: options.clock ?? systemClock,
+    log: app.log,
+    mailer: options.mailer ?? createMailer(config.mail, app.log.child({ component: 'mail' })),
+    files: createFileStore(config.storage),
+    oauth: createOAuthProviders(config.oauth),
+  };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await queue.stop();
@@ -71,6 +88,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(compress, { threshold: 1024 });
   await registerSecurity(app, config);
   await app.register(healthRoutes);
-  await app.register(siteRoutes, { distDir: config.distDir });
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(couponRoutes);
+  await app.register(siteRoutes, {
+    distDir: config.distDir,
+    isSignedIn: async (request, reply) => (await currentUser(request, reply)) !== null,
+  });
   return app;
 }

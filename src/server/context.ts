@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { Mailer } from './providers/mail/index.js';
+import type { OAuthProviders } from './providers/oauth/index.js';
+import type { FileStore } from './providers/storage/index.js';
 
 /** What "now" is; tests inject their own to move time (link expiry, retention). */
 export interface Clock {
@@ -17,6 +20,9 @@ export interface AppContext {
   queue: JobQueue;
   clock: Clock;
   log: FastifyBaseLogger;
+  mailer: Mailer;
+  files: FileStore;
+  oauth: OAuthProviders;
 }
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app';
+import { signInAs } from './helpers/session';
 
 /** A miniature built site, so these tests do not depend on `astro build`. */
 async function writeSite(dist: string) {
@@ -47,13 +48,20 @@ describe('[site] serving the built site', () => {
   });
 
   it.each(['/dashboard', '/dashboard/', '/dashboard/myOrders', '/dashboard/photoSelector/abc?x=1'])(
-    'serves the dashboard app for %s',
+    'serves the dashboard app for %s to a signed-in customer',
     async (url) => {
-      const res = await get(url);
+      const { cookie } = await signInAs(t, 'site@example.com');
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<title>Dashboard</title>');
     },
   );
+
+  it('sends a signed-out visitor of /dashboard to the login page', async () => {
+    const res = await get('/dashboard');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login?redirectURL=%2Fdashboard');
+  });
 
   it('answers an unknown path with the 404 page and status 404', async () => {
     const res = await get('/nope');

@@ -231,3 +231,17 @@ export const appState = pgTable('app_state', {
   value: jsonb('value').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A sign-in with Google or Microsoft in progress, keyed by the hash of its `state`. The browser holds
+ * the state in a cookie, so a callback only completes in the browser that started it.
+ */
+export const oauthFlows = pgTable('oauth_flows', {
+  stateHash: text('state_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  redirectUrl: text('redirect_url'),
+  createdAt: createdAt(),
+  expiresAt: ts('expires_at').notNull(),
+});

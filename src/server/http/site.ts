@@ -34,8 +34,11 @@ async function listFiles(root: string, dir = ''): Promise<Set<string>> {
  * caching, the dashboard app for every /dashboard path, and the 404 page (in the visitor's language
  * when the path has a language prefix) for anything else.
  */
-export async function siteRoutes(app: FastifyInstance, options: { distDir: string }): Promise<void> {
-  const { distDir } = options;
+export async function siteRoutes(
+  app: FastifyInstance,
+  options: { distDir: string; isSignedIn: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> },
+): Promise<void> {
+  const { distDir, isSignedIn } = options;
   const files = existsSync(distDir) ? await listFiles(distDir) : new Set<string>();
   if (files.size > 0) await app.register(fastifyStatic, { root: distDir, serve: false, index: false });
 
@@ -54,8 +57,13 @@ export async function siteRoutes(app: FastifyInstance, options: { distDir: strin
   };
   app.setNotFoundHandler(notFound);
 
-  const dashboard = (request: FastifyRequest, reply: FastifyReply) =>
-    files.has('dashboard/index.html') ? sendPage(reply, 'dashboard/index.html') : notFound(request, reply);
+  // A signed-out visitor is sent to the login page, which brings them back here afterwards.
+  const dashboard = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!(await isSignedIn(request, reply))) {
+      return reply.redirect(`/login?${new URLSearchParams({ redirectURL: request.url })}`, 302);
+    }
+    return files.has('dashboard/index.html') ? sendPage(reply, 'dashboard/index.html') : notFound(request, reply);
+  };
   app.get('/dashboard', dashboard);
   app.get('/dashboard/*', dashboard);
 

@@ -1,0 +1,59 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { AppError, NOT_SIGNED_IN } from '../errors.js';
+import { createSession, deleteSessionByToken, resolveSession, type SessionUser } from '../services/auth/sessions.js';
+
+export const SESSION_COOKIE = 'session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Resolved once per request by `currentUser`. */
+    sessionUser?: Promise<SessionUser | null>;
+  }
+}
+
+const cookieOptions = (config: Config) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies });
+
+/** The signed-in user of this request, or null. Slides the session's expiry and refreshes the cookie. */
+export function currentUser(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
+  request.sessionUser ??= (async () => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return null;
+    const { ctx } = request.server;
+    const user = await resolveSession(ctx.database.db, token, ctx.clock.now());
+    if (user?.renewed) reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(ctx.config), maxAge: 30 * 24 * 3600 });
+    return user;
+  })();
+  return request.sessionUser;
+}
+
+/** The signed-in user, or a 401 whose message contains "log in" (the browser redirects on it). */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser> {
+  const user = await currentUser(request, reply);
+  if (!user) throw new AppError('UNAUTHORIZED', NOT_SIGNED_IN);
+  return user;
+}
+
+/** Starts a fresh session for `userId`, ending the one the browser had (no session fixation). */
+export async function signIn(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+  const { ctx } = request.server;
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await deleteSessionByToken(ctx.database.db, previous);
+  const { token, maxAgeSeconds } = await createSession(ctx.database.db, {
+    userId,
+    now: ctx.clock.now(),
+    userAgent: request.headers['user-agent'],
+  });
+  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(ctx.config), maxAge: maxAgeSeconds });
+  request.sessionUser = undefined;
+}
+
+/** Ends this browser's session, on the server and in the cookie. */
+export async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { ctx } = request.server;
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await deleteSessionByToken(ctx.database.db, token);
+  reply.clearCookie(SESSION_COOKIE, cookieOptions(ctx.config));
+}
+
+export { cookieOptions };

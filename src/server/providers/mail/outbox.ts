@@ -1,0 +1,22 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Mailer, MailMessage } from './mailer.js';
+
+/**
+ * The embedded mailer: each message becomes a complete `.eml` file in the outbox folder (open it in
+ * any mail client), and `onSent` lets the caller log where it went.
+ */
+export function createOutboxMailer(outboxDir: string, from: string, onSent: (file: string, message: MailMessage) => void): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message: MailMessage) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(outboxDir, { recursive: true });
+      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
+      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}-${process.hrtime.bigint()}.eml`);
+      await writeFile(file, info.message as Buffer);
+      onSent(file, message);
+    },
+  };
+}

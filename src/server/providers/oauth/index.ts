@@ -1,0 +1,95 @@
+import * as client from 'openid-client';
+import type { Config } from '../../config.js';
+
+export type OAuthProviderName = 'google' | 'microsoft';
+
+/** What we keep of a provider's verified ID token. */
+export interface OAuthProfile {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  picture: string | null;
+}
+
+/** One OpenID Connect provider: where to send the browser, and how to turn its callback into a profile. */
+export interface OAuthProvider {
+  name: OAuthProviderName;
+  authorizationUrl(input: { redirectUri: string; state: string; nonce: string; codeChallenge: string }): Promise<URL>;
+  /** Exchanges the code (PKCE) and verifies the ID token's signature, issuer, audience, expiry and nonce. */
+  complete(input: { callbackUrl: URL; expectedState: string; expectedNonce: string; codeVerifier: string }): Promise<OAuthProfile>;
+}
+
+export type OAuthProviders = Partial<Record<OAuthProviderName, OAuthProvider>>;
+
+type ProviderSettings = NonNullable<Config['oauth']['google']>;
+
+/**
+ * Microsoft only vouches for an email address in some cases: personal accounts (the consumer tenant)
+ * and tenants that verify domains (`xms_edov`). Google says so in `email_verified`.
+ */
+const MSA_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
+function isEmailVerified(name: OAuthProviderName, claims: Record<string, unknown>): boolean {
+  if (name === 'google') return claims.email_verified === true;
+  return claims.email_verified === true || claims.xms_edov === true || claims.tid === MSA_TENANT;
+}
+
+function createProvider(name: OAuthProviderName, settings: ProviderSettings): OAuthProvider {
+  let configuration: Promise<client.Configuration> | undefined;
+  // Discovery is fetched on first use and cached; a failure is not cached, so the next sign-in retries.
+  const discover = () => {
+    configuration ??= client
+      .discovery(
+        new URL(settings.issuer),
+        settings.clientId,
+        settings.clientSecret,
+        undefined,
+        settings.issuer.startsWith('http:') ? { execute: [client.allowInsecureRequests] } : undefined,
+      )
+      .catch((error: unknown) => {
+        configuration = undefined;
+        throw error;
+      });
+    return configuration;
+  };
+  return {
+    name,
+    async authorizationUrl({ redirectUri, state, nonce, codeChallenge }) {
+      return client.buildAuthorizationUrl(await discover(), {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        response_type: 'code',
+        state,
+        nonce,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+        prompt: 'select_account',
+      });
+    },
+    async complete({ callbackUrl, expectedState, expectedNonce, codeVerifier }) {
+      const tokens = await client.authorizationCodeGrant(await discover(), callbackUrl, {
+        pkceCodeVerifier: codeVerifier,
+        expectedState,
+        expectedNonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims()! as Record<string, unknown>;
+      const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
+      return {
+        subject: String(claims.sub),
+        email: str(claims.email)?.toLowerCase() ?? null,
+        emailVerified: isEmailVerified(name, claims),
+        name: str(claims.name) ?? str(claims.given_name),
+        picture: str(claims.picture),
+      };
+    },
+  };
+}
+
+/** The providers that are configured; the login page shows the others disabled. */
+export function createOAuthProviders(config: Config['oauth']): OAuthProviders {
+  const providers: OAuthProviders = {};
+  if (config.google) providers.google = createProvider('google', config.google);
+  if (config.microsoft) providers.microsoft = createProvider('microsoft', config.microsoft);
+  return providers;
+}

@@ -1,0 +1,63 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { assertSafeKey, type FileStore } from './file-store.js';
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** Files under one folder on local disk; writes go through a temporary file so a crash never leaves half a file. */
+export function createDiskStore(root: string): FileStore {
+  const resolve = (key: string) => {
+    assertSafeKey(key);
+    return path.join(root, key);
+  };
+  const listAll = async (dir: string): Promise<string[]> => {
+    try {
+      const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+      return entries.filter((e) => e.isFile() && !e.name.endsWith('.tmp')).map((e) => path.join(e.parentPath, e.name));
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw error;
+    }
+  };
+  return {
+    async put(key, body) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(temp, body);
+      await rename(temp, file);
+    },
+    async read(key) {
+      const file = resolve(key);
+      try {
+        await stat(file);
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      return createReadStream(file);
+    },
+    async readBuffer(key) {
+      try {
+        return await readFile(resolve(key));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(resolve(key), { force: true });
+    },
+    async deletePrefix(prefix) {
+      const clean = prefix.replace(/\/+$/, '');
+      assertSafeKey(clean);
+      await rm(path.join(root, clean), { recursive: true, force: true });
+    },
+    async count(prefix) {
+      const clean = prefix.replace(/\/+$/, '');
+      if (clean) assertSafeKey(clean);
+      return (await listAll(path.join(root, clean))).length;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+
+export type User = typeof users.$inferSelect;
+
+/** nickName defaults to the part of the email before '@'. */
+export function defaultNickName(email: string): string {
+  return email.split('@')[0] || email;
+}
+
+/**
+ * The user with this email, created on first sign-in. Concurrent first sign-ins of one email meet on
+ * the unique index and both get the same user.
+ */
+export async function findOrCreateUser(
+  db: Db,
+  { email, nickName, avatarUrl, now }: { email: string; nickName?: string; avatarUrl?: string | null; now: Date },
+): Promise<User> {
+  const normalized = email.trim().toLowerCase();
+  await db
+    .insert(users)
+    .values({ email: normalized, nickName: nickName?.trim() || defaultNickName(normalized), avatarUrl: avatarUrl ?? null })
+    .onConflictDoNothing({ target: users.email });
+  const [user] = await db.update(users).set({ lastSignInAt: now }).where(eq(users.email, normalized)).returning();
+  if (!user.avatarUrl && avatarUrl) {
+    const [updated] = await db.update(users).set({ avatarUrl }).where(eq(users.id, user.id)).returning();
+    return updated!;
+  }
+  return user!;
+}

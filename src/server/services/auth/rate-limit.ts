@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+
+/**
+ * Counts one hit against `key` in a fixed window kept in the database (so every web process shares
+ * it) and throws 429 with `message` once `limit` is passed.
+ */
+export async function enforceRateLimit(
+  db: Db,
+  { key, limit, windowMs, now, message }: { key: string; limit: number; windowMs: number; now: Date; message: (minutes: number) => string },
+): Promise<void> {
+  const windowStartBefore = new Date(now.getTime() - windowMs);
+  const result = await db.execute<{ hits: number; window_start: Date | string }>(sql`
+    insert into rate_limits (key, window_start, hits) values (${key}, ${now.toISOString()}, 1)
+    on conflict (key) do update set
+      hits = case when rate_limits.window_start <= ${windowStartBefore.toISOString()} then 1 else rate_limits.hits + 1 end,
+      window_start = case when rate_limits.window_start <= ${windowStartBefore.toISOString()} then ${now.toISOString()}::timestamptz else rate_limits.window_start end
+    returning hits, window_start`);
+  const row = (result as unknown as { rows: { hits: number; window_start: Date | string }[] }).rows[0]!;
+  if (row.hits > limit) {
+    const resetAt = new Date(row.window_start).getTime() + windowMs;
+    const minutes = Math.max(1, Math.ceil((resetAt - now.getTime()) / 60_000));
+    throw new AppError('TOO_MANY_REQUESTS', message(minutes));
+  }
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** The login form's email rule (spec section 5): text, '@', text, '.', text, with no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const ZEmailSchema = z
+  .string()
+  .trim()
+  .max(254, 'is too long')
+  .regex(EMAIL_PATTERN, 'Please enter a valid email address')
+  .transform((v) => v.toLowerCase());
+
+export const ZSendLoginLinkRequestSchema = z.strictObject({
+  email: ZEmailSchema,
+  /** The page the visitor first asked for; honoured only when it is a same-site path. */
+  redirectURL: z.string().max(2000).optional(),
+  /** The language of the page, so the mail is in the customer's language. */
+  language: z.string().max(5).optional(),
+});
+export type SendLoginLinkRequest = z.input<typeof ZSendLoginLinkRequestSchema>;
+
+export const ZRedeemLoginLinkRequestSchema = z.strictObject({
+  token: z.string().min(1, 'is required').max(200),
+});
+
+export const ZRedeemLoginLinkResponseSchema = z.object({ redirectURL: z.string() });
+
+export const ZUserInfoResponseSchema = z.object({
+  nickName: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+});
+export type UserInfo = z.infer<typeof ZUserInfoResponseSchema>;
+
+export const ZAuthProvidersResponseSchema = z.object({ google: z.boolean(), microsoft: z.boolean() });
+export type AuthProviders = z.infer<typeof ZAuthProvidersResponseSchema>;
+
+/** Calls that take no input still take a JSON object; nothing may be smuggled in it. */
+export const ZEmptyRequestSchema = z.strictObject({});

@@ -1,0 +1,17 @@
+/**
+ * The same-site path a sign-in may return to, or null. Only paths on this site are honoured
+ * (no scheme, no host, no `//evil.example`, no backslash tricks), so redirectURL is never an open redirect.
+ */
+export function safeRedirectPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
+  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  try {
+    const base = 'http://same.site';
+    const url = new URL(value, base);
+    if (url.origin !== base) return null;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return null;
+  }
+}

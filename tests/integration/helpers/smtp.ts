@@ -1,0 +1,50 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** A real SMTP server on a free local port that keeps every message it receives, parsed. */
+export async function startSmtpServer() {
+  const received: ParsedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          waiters.splice(0).forEach((w) => w());
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Resolves with the n-th message (1-based) once it has arrived. */
+    async waitFor(n: number): Promise<ParsedMail> {
+      while (received.length < n) await new Promise<void>((r) => waiters.push(r));
+      return received[n - 1]!;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The sign-in link's token in a mail's text body. */
+export function tokenFromMail(mail: ParsedMail): string {
+  const match = /\/login\/verify\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
+  if (!match) throw new Error('no sign-in link in the mail');
+  return match[1]!;
+}
+
+/** Every mail the outbox mailer wrote under a DATA_DIR, oldest first, parsed. */
+export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const dir = `${dataDir}/outbox`;
+  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(files.map(async (f) => simpleParser(await readFile(`${dir}/${f}`))));
+}
