@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from './fixtures/auth';
 
 test('[site] the landing page has its header, hero and footer', async ({ page }) => {
   await page.goto('/');
@@ -34,6 +35,7 @@ test('[api] the health check reports the database and the queue up', async ({ re
 });
 
 test('[dashboard] /dashboard serves the dashboard app, and an unknown dashboard path its 404', async ({ page }) => {
+  await signIn(page, 'foundation@example.com');
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await page.goto('/dashboard/no-such-page');
