@@ -10,19 +10,24 @@ import { registerErrorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { registerSecurity } from './http/security.js';
 import { authRoutes } from './http/auth.js';
+import { checkoutRoutes } from './http/checkout.js';
 import { couponRoutes } from './http/coupon.js';
+import { receiptRoutes } from './http/receipts.js';
+import { stripeWebhookRoutes } from './http/stripe-webhook.js';
 import { currentUser } from './http/session.js';
 import { siteRoutes } from './http/site.js';
 import { userRoutes } from './http/user.js';
 import { createMailer, type Mailer } from './providers/mail/index.js';
 import { createOAuthProviders } from './providers/oauth/index.js';
 import { createFileStore } from './providers/storage/index.js';
+import { createPayments, type PaymentsProvider } from './providers/payments/index.js';
 import { registerJobs } from './jobs/index.js';
 import { JobQueue } from './jobs/queue.js';
 
 export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
+  payments?: PaymentsProvider;
 }
 
 /** Query parameters that carry secrets; they are masked in request logs. */
@@ -68,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: options.mailer ?? createMailer(config.mail, app.log.child({ component: 'mail' })),
     files: createFileStore(config.storage),
     oauth: createOAuthProviders(config.oauth),
+    payments: options.payments ?? createPayments(config.stripe, database.db, options.clock ?? systemClock),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -91,6 +97,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(couponRoutes);
+  await app.register(receiptRoutes);
+  await app.register(checkoutRoutes);
+  await app.register(stripeWebhookRoutes);
   await app.register(siteRoutes, {
     distDir: config.distDir,
     isSignedIn: async (request, reply) => (await currentUser(request, reply)) !== null,

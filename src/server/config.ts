@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: optional.pipe(z.string().startsWith('sk_', 'must start with sk_').optional()),
   STRIPE_PUBLISHABLE_KEY: optional.pipe(z.string().startsWith('pk_', 'must start with pk_').optional()),
   STRIPE_WEBHOOK_SECRET: optional.pipe(z.string().startsWith('whsec_', 'must start with whsec_').optional()),
+  STRIPE_API_URL: optionalUrl(['http:', 'https:'], 'https://api.stripe.com'),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   GOOGLE_ISSUER: optionalUrl(['http:', 'https:'], 'https://accounts.google.com'),
@@ -132,6 +133,7 @@ function shapeConfig(env: Env) {
           secretKey: env.STRIPE_SECRET_KEY,
           publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
           webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: env.STRIPE_API_URL,
         }
       : undefined,
     oauth: {

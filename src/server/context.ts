@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './providers/mail/index.js';
 import type { OAuthProviders } from './providers/oauth/index.js';
+import type { PaymentsProvider } from './providers/payments/index.js';
 import type { FileStore } from './providers/storage/index.js';
 
 /** What "now" is; tests inject their own to move time (link expiry, retention). */
@@ -23,6 +24,7 @@ export interface AppContext {
   mailer: Mailer;
   files: FileStore;
   oauth: OAuthProviders;
+  payments: PaymentsProvider;
 }
 
 declare module 'fastify' {

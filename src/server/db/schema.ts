@@ -245,3 +245,24 @@ export const oauthFlows = pgTable('oauth_flows', {
   createdAt: createdAt(),
   expiresAt: ts('expires_at').notNull(),
 });
+
+/**
+ * The offline payment provider's checkout sessions: the test-mode stand-in for Stripe Checkout.
+ * Only the hash of the client secret is stored.
+ */
+export const offlineCheckoutSessions = pgTable('offline_checkout_sessions', {
+  id: text('id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  clientSecretHash: text('client_secret_hash').notNull().unique(),
+  priceCents: integer('price_cents').notNull(),
+  discountCents: integer('discount_cents').notNull().default(0),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  couponCode: text('coupon_code'),
+  status: text('status', { enum: ['open', 'paid', 'expired'] }).notNull().default('open'),
+  createdAt: createdAt(),
+  expiresAt: ts('expires_at').notNull(),
+  paidAt: ts('paid_at'),
+});

@@ -11,6 +11,8 @@ export interface JobDefinition<S extends z.ZodType> {
   options?: PgBoss.SendOptions;
   /** A cron schedule (UTC) when the job also runs periodically. */
   cron?: string;
+  /** pg-boss queue policy; `stately` keeps at most one queued and one running job per singleton key. */
+  policy?: PgBoss.QueuePolicy;
 }
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
@@ -48,8 +50,17 @@ export class JobQueue {
     this.started = true;
   }
 
+  /** Creates a job's queue without handling it in this process. */
+  async declare<S extends z.ZodType>(definition: JobDefinition<S>): Promise<void> {
+    await this.createQueue(definition);
+  }
+
+  private async createQueue<S extends z.ZodType>(definition: JobDefinition<S>): Promise<void> {
+    await this.boss.createQueue(definition.name, { name: definition.name, policy: definition.policy ?? 'standard' });
+  }
+
   async register<S extends z.ZodType>(definition: JobDefinition<S>, handler: JobHandler<S>): Promise<void> {
-    await this.boss.createQueue(definition.name);
+    await this.createQueue(definition);
     if (!this.options.work) return;
     if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {}, definition.options);
     await this.boss.work(definition.name, { pollingIntervalSeconds: 1 }, async (jobs) => {

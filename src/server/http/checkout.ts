@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { ZCheckoutOptionsSchema, ZOfflineSessionRequestSchema } from '../../shared/contracts/checkout.js';
+import { LIMITS } from '../../shared/limits.js';
+import { AppError } from '../errors.js';
+import { createCheckout } from '../services/checkout/create-checkout.js';
+import { getOfflineSession, payOffline } from '../services/checkout/pay-offline.js';
+import { ok, parseInput } from './envelope.js';
+import { requireUser } from './session.js';
+
+const MULTIPART_LIMITS = {
+  // One byte over the limit lets us tell "exactly 10 MB" from "too large".
+  fileSize: LIMITS.photoMaxBytes + 1,
+  files: LIMITS.photosMax,
+  fields: 4,
+  parts: LIMITS.photosMax + 4,
+  fieldSize: 64 * 1024,
+};
+
+/** Reads the checkout form: file1..fileN (the photos) and `options` (a JSON string with portraitInfo). */
+async function readCheckoutForm(parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>) {
+  const photos: { bytes: Buffer; filename: string }[] = [];
+  let options: string | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (bytes.length > LIMITS.photoMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `Photo ${photos.length + 1} (${part.filename}) is larger than 10 MB`);
+        photos.push({ bytes, filename: part.filename.slice(0, 100) || `photo ${photos.length + 1}` });
+      } else if (part.fieldname === 'options') {
+        options = String(part.value);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', `Please upload at most ${LIMITS.photosMax} photos`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', `Photo ${photos.length + 1} is larger than 10 MB`);
+    throw error;
+  }
+  if (options === undefined) throw new AppError('BAD_REQUEST', 'Invalid options: is required');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(options);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'Invalid options: is not valid JSON');
+  }
+  const { portraitInfo } = parseInput(ZCheckoutOptionsSchema, parsed);
+  return { photos, portraitInfo };
+}
+
+/** Starting a checkout (photos and answers in, a payment form's client secret out) and the offline checkout. */
+export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
+  const { ctx } = app;
+
+  app.post('/v1/stripe/checkout/create', async (request, reply) => {
+    const user = await requireUser(request, reply);
+    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photos and options as multipart/form-data');
+    const { photos, portraitInfo } = await readCheckoutForm(request.parts());
+    return ok(await createCheckout(ctx, { userId: user.userId, portraitInfo, photos }));
+  });
+
+  app.post('/v1/checkout/offline/session', async (request, reply) => {
+    const input = parseInput(ZOfflineSessionRequestSchema, request.body);
+    const user = await requireUser(request, reply);
+    return ok(await getOfflineSession(ctx, { userId: user.userId, ...input }));
+  });
+
+  app.post('/v1/checkout/offline/pay', async (request, reply) => {
+    const input = parseInput(ZOfflineSessionRequestSchema, request.body);
+    const user = await requireUser(request, reply);
+    return ok(await payOffline(ctx, { userId: user.userId, ...input }), 'Payment received');
+  });
+}

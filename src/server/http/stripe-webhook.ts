@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { processedEvents } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { verifyStripeWebhook } from '../providers/payments/stripe.js';
+import { fulfilCheckout } from '../services/checkout/fulfil-checkout.js';
+import { ok } from './envelope.js';
+
+const FULFILLING_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+/**
+ * Stripe's webhook: the signature is verified on the raw body; the event only names the session, whose
+ * current state is read back from Stripe before fulfilment (which is idempotent).
+ */
+export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.post('/v1/stripe/webhook', { config: { allowCrossSite: true, rateLimit: false } }, async (request) => {
+    const settings = app.ctx.config.stripe;
+    if (!settings) throw new AppError('NOT_FOUND', 'Stripe is not configured on this server');
+    const signature = request.headers['stripe-signature'];
+    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new AppError('BAD_REQUEST', 'Missing Stripe signature');
+    let event;
+    try {
+      event = verifyStripeWebhook(settings, request.body, signature);
+    } catch {
+      throw new AppError('BAD_REQUEST', 'Invalid Stripe signature');
+    }
+    if (FULFILLING_EVENTS.has(event.type)) {
+      const sessionId = (event.data.object as { id: string }).id;
+      const outcome = await fulfilCheckout(app.ctx, sessionId);
+      request.log.info({ eventId: event.id, type: event.type, sessionId, outcome }, 'stripe webhook handled');
+    }
+    await app.ctx.database.db.insert(processedEvents).values({ id: `stripe:${event.id}`, kind: event.type }).onConflictDoNothing();
+    return ok({ received: true });
+  });
+}

@@ -1,0 +1,13 @@
+import type { Config } from '../../config.js';
+import type { Clock } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { createOfflinePayments } from './offline.js';
+import type { PaymentsProvider } from './payments.js';
+import { createStripePayments } from './stripe.js';
+
+export type { CheckoutSessionState, PaymentsProvider } from './payments.js';
+
+/** Stripe when its keys are set, otherwise the offline test checkout. */
+export function createPayments(config: Config['stripe'], db: Db, clock: Clock): PaymentsProvider {
+  return config ? createStripePayments(config) : createOfflinePayments(db, clock);
+}

@@ -1,0 +1,121 @@
+import Stripe from 'stripe';
+import type { Config } from '../../config.js';
+import { BETA_COUPON, FIRST_ORDER_COUPON } from '../../../shared/catalog/packages.js';
+import type { CheckoutSessionState, PaymentsProvider } from './payments.js';
+
+type StripeSettings = NonNullable<Config['stripe']>;
+
+const BETA_COUPON_ID = 'portrait-studio-beta-100';
+const FIRST30_COUPON_ID = 'portrait-studio-first30';
+
+/** The Stripe client; `apiUrl` points it at a recorded stand-in in tests (the network is closed there). */
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : undefined;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    ...(api ? { host: api.hostname, port: Number(api.port), protocol: api.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+}
+
+const isMissing = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
+
+/**
+ * Stripe's embedded Checkout: one Customer per user, a line item priced from our catalog, the order id
+ * in metadata, FIRST30 as a promotion code limited to first-time customers, beta as a 100% coupon.
+ */
+export function createStripePayments(settings: StripeSettings, stripe = createStripeClient(settings)): PaymentsProvider {
+  let discountsReady: Promise<void> | undefined;
+  // The coupons are created once per account; a failure is retried by the next checkout.
+  const ensureDiscounts = () =>
+    (discountsReady ??= (async () => {
+      await stripe.coupons.retrieve(BETA_COUPON_ID).catch(async (error) => {
+        if (!isMissing(error)) throw error;
+        await stripe.coupons.create({ id: BETA_COUPON_ID, percent_off: BETA_COUPON.percentOff, duration: 'once', name: 'Beta tester package' });
+      });
+      await stripe.coupons.retrieve(FIRST30_COUPON_ID).catch(async (error) => {
+        if (!isMissing(error)) throw error;
+        await stripe.coupons.create({ id: FIRST30_COUPON_ID, percent_off: FIRST_ORDER_COUPON.percentOff, duration: 'once', name: FIRST_ORDER_COUPON.code });
+      });
+      const codes = await stripe.promotionCodes.list({ code: FIRST_ORDER_COUPON.code, active: true, limit: 1 });
+      if (codes.data.length === 0) {
+        await stripe.promotionCodes.create({
+          promotion: { type: 'coupon', coupon: FIRST30_COUPON_ID },
+          code: FIRST_ORDER_COUPON.code,
+          restrictions: { first_time_transaction: true },
+        });
+      }
+    })().catch((error) => {
+      discountsReady = undefined;
+      throw error;
+    }));
+
+  return {
+    kind: 'stripe',
+    publishableKey: settings.publishableKey,
+    async createCheckoutSession({ orderId, user, pkg, isBeta, returnUrl }) {
+      await ensureDiscounts();
+      const customerId =
+        user.stripeCustomerId ??
+        (await stripe.customers.create({ email: user.email, metadata: { userId: user.id } }, { idempotencyKey: `customer-${user.id}` })).id;
+      const session = await stripe.checkout.sessions.create(
+        {
+          ui_mode: 'embedded_page',
+          mode: 'payment',
+          customer: customerId,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: pkg.currency,
+                unit_amount: pkg.priceCents,
+                product_data: { name: `Portrait Studio ${pkg.id} package`, description: `${pkg.portraits} AI portraits` },
+              },
+            },
+          ],
+          metadata: { orderId, packageId: pkg.id },
+          payment_intent_data: { metadata: { orderId } },
+          return_url: returnUrl,
+          redirect_on_completion: 'if_required',
+          ...(isBeta ? { discounts: [{ coupon: BETA_COUPON_ID }] } : { allow_promotion_codes: true }),
+        },
+        { idempotencyKey: `checkout-${orderId}` },
+      );
+      return { sessionId: session.id, clientSecret: session.client_secret!, customerId };
+    },
+    async getCheckoutSession(sessionId) {
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(sessionId, {
+          expand: ['payment_intent.latest_charge', 'discounts.promotion_code'],
+        });
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      const intent = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+      const charge = intent && typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      const discount = session.discounts?.[0];
+      const promotion = discount && typeof discount.promotion_code === 'object' ? discount.promotion_code : null;
+      const couponId = discount ? (typeof discount.coupon === 'string' ? discount.coupon : discount.coupon?.id) : undefined;
+      const state: CheckoutSessionState = {
+        sessionId: session.id,
+        orderId: session.metadata?.orderId ?? null,
+        paid: session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required'),
+        priceCents: session.amount_subtotal ?? 0,
+        discountCents: session.total_details?.amount_discount ?? 0,
+        amountCents: session.amount_total ?? 0,
+        currency: session.currency ?? 'usd',
+        couponCode: promotion?.code ?? (couponId === BETA_COUPON_ID ? BETA_COUPON.code : (couponId ?? null)),
+        paymentIntentId: intent?.id ?? null,
+        cardLast4: charge?.payment_method_details?.card?.last4 ?? null,
+        receiptUrl: charge?.receipt_url ?? null,
+      };
+      return state;
+    },
+  };
+}
+
+/** Verifies a webhook's signature on the raw body; throws when it does not match. */
+export function verifyStripeWebhook(settings: StripeSettings, rawBody: Buffer, signature: string): Stripe.Event {
+  return Stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+}

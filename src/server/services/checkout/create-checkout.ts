@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { orders, selfies, users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { findCategory } from '../../../shared/catalog/categories.js';
+import { findPackage } from '../../../shared/catalog/packages.js';
+import type { PortraitInfo } from '../../../shared/contracts/checkout.js';
+import { LIMITS } from '../../../shared/limits.js';
+import { orderFolder, selfieKey } from '../orders/storage-keys.js';
+import { assertBetaAvailable } from './beta-seats.js';
+import { normalizePhoto, type NormalizedPhoto } from './normalize-photo.js';
+
+export interface CreateCheckoutInput {
+  userId: string;
+  portraitInfo: PortraitInfo;
+  photos: { bytes: Buffer; filename: string }[];
+}
+
+/**
+ * Validates a whole order (photos by their bytes, answers, package, beta rules), stores the selfies,
+ * creates the order as `pending` with its price from the catalog, and opens a checkout session with the
+ * payment provider. Nothing is stored for a request that fails validation.
+ */
+export async function createCheckout(
+  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'clock' | 'config'>,
+  { userId, portraitInfo, photos }: CreateCheckoutInput,
+) {
+  const { db } = ctx.database;
+  if (photos.length < LIMITS.photosMin) throw new AppError('BAD_REQUEST', `Please upload at least ${LIMITS.photosMin} photos`);
+  if (photos.length > LIMITS.photosMax) throw new AppError('BAD_REQUEST', `Please upload at most ${LIMITS.photosMax} photos`);
+  const pkg = findPackage(portraitInfo.package)!;
+  const category = findCategory(portraitInfo.type)!;
+  const isBeta = pkg.id === 'beta';
+  const now = ctx.clock.now();
+  if (isBeta) await assertBetaAvailable(db, { userId, seats: ctx.config.betaSeats, now });
+
+  const normalized: NormalizedPhoto[] = [];
+  for (const [i, photo] of photos.entries()) normalized.push(await normalizePhoto(photo.bytes, `Photo ${i + 1} (${photo.filename})`));
+
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
+
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId,
+      status: 'pending',
+      categoryId: category.id,
+      packageId: pkg.id,
+      portraitInfo: { ...portraitInfo, name: category.name },
+      imageTotal: pkg.portraits,
+      priceCents: pkg.priceCents,
+      discountCents: isBeta ? pkg.priceCents : 0,
+      amountCents: pkg.chargeCents,
+      currency: pkg.currency,
+      couponCode: isBeta ? 'BETA' : null,
+      isBeta,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  try {
+    for (const [i, photo] of normalized.entries()) {
+      await ctx.files.put(selfieKey(order!.id, i + 1), photo.jpeg, 'image/jpeg');
+    }
+    await db.insert(selfies).values(
+      normalized.map((photo, i) => ({
+        orderId: order!.id,
+        no: i + 1,
+        storageKey: selfieKey(order!.id, i + 1),
+        contentType: 'image/jpeg',
+        bytes: photo.jpeg.length,
+        width: photo.width,
+        height: photo.height,
+      })),
+    );
+    const session = await ctx.payments.createCheckoutSession({
+      orderId: order!.id,
+      user: { id: user.id, email: user.email, stripeCustomerId: user.stripeCustomerId },
+      pkg,
+      isBeta,
+      returnUrl: `${ctx.config.publicUrl}/dashboard/myOrders?session_id={CHECKOUT_SESSION_ID}`,
+    });
+    await db.update(orders).set({ checkoutSessionId: session.sessionId }).where(eq(orders.id, order!.id));
+    if (session.customerId && session.customerId !== user.stripeCustomerId) {
+      await db.update(users).set({ stripeCustomerId: session.customerId }).where(eq(users.id, user.id));
+    }
+    return {
+      orderId: order!.id,
+      clientSecret: session.clientSecret,
+      provider: ctx.payments.kind,
+      publishableKey: ctx.payments.publishableKey,
+    };
+  } catch (error) {
+    // Leave nothing behind: the customer will simply try again.
+    await ctx.files.deletePrefix(orderFolder(order!.id)).catch(() => {});
+    await db.delete(orders).where(eq(orders.id, order!.id)).catch(() => {});
+    throw error;
+  }
+}
