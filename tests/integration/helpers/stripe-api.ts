@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+/** A request the server made to the Stripe stand-in, with its form body decoded. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  form: URLSearchParams;
+  idempotencyKey: string | undefined;
+}
+
+const recordedSession = JSON.parse(readFileSync(path.join(import.meta.dirname, '../fixtures/stripe-checkout-session.json'), 'utf8'));
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * A local stand-in for Stripe's API, answering with a recorded Checkout Session response. The only
+ * place Stripe is simulated: the network is closed here. `complete()` marks a session paid, as Stripe
+ * does when the customer pays.
+ */
+export async function startStripeApi() {
+  const requests: RecordedRequest[] = [];
+  const sessions = new Map<string, Record<string, unknown>>();
+  const coupons = new Set<string>();
+  let sessionCounter = 0;
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url!, 'http://stripe.local');
+    const form = new URLSearchParams(await readBody(req));
+    requests.push({ method: req.method!, path: url.pathname, query: url.searchParams, form, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${requests.length}` });
+      res.end(JSON.stringify(body));
+    };
+    const missing = () => json(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such object' } });
+    const [, , resource, id] = url.pathname.split('/');
+
+    if (resource === 'coupons' && req.method === 'GET') return coupons.has(id!) ? json(200, { id, object: 'coupon' }) : missing();
+    if (resource === 'coupons' && req.method === 'POST') {
+      coupons.add(form.get('id')!);
+      return json(200, { id: form.get('id'), object: 'coupon', percent_off: Number(form.get('percent_off')) });
+    }
+    if (resource === 'promotion_codes' && req.method === 'GET') return json(200, { object: 'list', data: [], has_more: false, url: '/v1/promotion_codes' });
+    if (resource === 'promotion_codes' && req.method === 'POST') return json(200, { id: 'promo_first30', object: 'promotion_code', code: form.get('code') });
+    if (resource === 'customers' && req.method === 'POST') return json(200, { id: 'cus_TestCustomer01', object: 'customer', email: form.get('email') });
+    if (url.pathname === '/v1/checkout/sessions' && req.method === 'POST') {
+      const sessionId = `cs_test_recorded_${++sessionCounter}`;
+      const session = {
+        ...recordedSession,
+        id: sessionId,
+        client_secret: `${sessionId}_secret_${recordedSession.client_secret.split('_secret_')[1]}`,
+        customer: form.get('customer'),
+        metadata: { orderId: form.get('metadata[orderId]'), packageId: form.get('metadata[packageId]') },
+        amount_subtotal: Number(form.get('line_items[0][price_data][unit_amount]')),
+        amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+      };
+      sessions.set(sessionId, session);
+      return json(200, session);
+    }
+    if (url.pathname.startsWith('/v1/checkout/sessions/') && req.method === 'GET') {
+      const session = sessions.get(url.pathname.split('/').pop()!);
+      return session ? json(200, session) : missing();
+    }
+    missing();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    /** The customer paid: the session completes with a charge, as Stripe reports it. */
+    complete(sessionId: string, { discount = 0, promotionCode }: { discount?: number; promotionCode?: string } = {}) {
+      const session = sessions.get(sessionId)!;
+      const subtotal = session.amount_subtotal as number;
+      Object.assign(session, {
+        status: 'complete',
+        payment_status: subtotal - discount > 0 ? 'paid' : 'no_payment_required',
+        amount_total: subtotal - discount,
+        total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
+        discounts: promotionCode ? [{ coupon: 'portrait-studio-first30', promotion_code: { id: 'promo_first30', object: 'promotion_code', code: promotionCode } }] : [],
+        payment_intent: {
+          id: `pi_${sessionId}`,
+          object: 'payment_intent',
+          latest_charge: {
+            id: `ch_${sessionId}`,
+            object: 'charge',
+            receipt_url: `https://pay.stripe.com/receipts/payment/${sessionId}`,
+            payment_method_details: { type: 'card', card: { last4: '4242', brand: 'visa' } },
+          },
+        },
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, payments } from '@/server/db/schema';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { checkoutForm, doctorAnswers, makePhotos } from './helpers/photos';
+import { signInAs } from './helpers/session';
+import { startStripeApi } from './helpers/stripe-api';
+
+const WEBHOOK_SECRET = 'whsec_test_portrait_studio_secret';
+
+describe('[stripe] embedded Checkout and signed webhooks', () => {
+  let t: TestApp;
+  let stripeApi: Awaited<ReturnType<typeof startStripeApi>>;
+  let photos: Buffer[];
+
+  beforeAll(async () => {
+    stripeApi = await startStripeApi();
+    photos = await makePhotos(6);
+    t = await buildTestApp({
+      PUBLIC_URL: 'http://localhost:4321',
+      STRIPE_SECRET_KEY: 'sk_test_portrait',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_portrait',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripeApi.url,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripeApi.close();
+  });
+
+  async function startCheckout(email: string, answers = doctorAnswers()) {
+    const user = await signInAs(t, email);
+    const form = checkoutForm(photos.map((bytes) => ({ bytes })), { portraitInfo: answers });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/stripe/checkout/create',
+      headers: { cookie: user.cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(200);
+    return { user, ...res.json().data };
+  }
+
+  function signedEvent(sessionId: string, eventId = `evt_${Math.random().toString(36).slice(2)}`, secret = WEBHOOK_SECRET) {
+    const payload = JSON.stringify({ id: eventId, object: 'event', type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session' } } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+    return { payload, signature };
+  }
+  const deliver = ({ payload, signature }: { payload: string; signature: string }) =>
+    t.app.inject({ method: 'POST', url: '/v1/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+
+  it('creates an embedded Checkout Session priced from the catalog, for the customer, with the order in metadata', async () => {
+    const { orderId, clientSecret, provider, publishableKey, user } = await startCheckout('ada@example.com');
+    expect({ provider, publishableKey }).toEqual({ provider: 'stripe', publishableKey: 'pk_test_portrait' });
+    expect(clientSecret).toMatch(/^cs_test_recorded_\d+_secret_/);
+    const customer = stripeApi.requests.find((r) => r.path === '/v1/customers')!;
+    expect(customer.form.get('email')).toBe('ada@example.com');
+    expect(customer.form.get('metadata[userId]')).toBe(user.user.id);
+    const created = stripeApi.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST').at(-1)!;
+    expect(Object.fromEntries(created.form)).toMatchObject({
+      ui_mode: 'embedded_page',
+      mode: 'payment',
+      customer: 'cus_TestCustomer01',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '4500',
+      'metadata[orderId]': orderId,
+      'payment_intent_data[metadata][orderId]': orderId,
+      allow_promotion_codes: 'true',
+      redirect_on_completion: 'if_required',
+    });
+    expect(created.form.get('return_url')).toBe('http://localhost:4321/dashboard/myOrders?session_id={CHECKOUT_SESSION_ID}');
+    expect(created.idempotencyKey).toBe(`checkout-${orderId}`);
+    // FIRST30 exists as a promotion code limited to first-time customers.
+    const promo = stripeApi.requests.find((r) => r.path === '/v1/promotion_codes' && r.method === 'POST')!;
+    expect(Object.fromEntries(promo.form)).toMatchObject({ code: 'FIRST30', 'restrictions[first_time_transaction]': 'true', 'promotion[coupon]': 'portrait-studio-first30' });
+    const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.checkoutSessionId).toMatch(/^cs_test_recorded_/);
+  });
+
+  it('applies the beta package as a 100% discount instead of promotion codes', async () => {
+    await startCheckout('beta@example.com', doctorAnswers({ package: 'beta' }));
+    const created = stripeApi.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST').at(-1)!;
+    expect(created.form.get('discounts[0][coupon]')).toBe('portrait-studio-beta-100');
+    expect(created.form.get('allow_promotion_codes')).toBeNull();
+    expect(created.form.get('line_items[0][price_data][unit_amount]')).toBe('2500');
+  });
+
+  it('fulfils a paid session once, however many times the webhook repeats', async () => {
+    const { orderId } = await startCheckout('repeat@example.com');
+    const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    stripeApi.complete(order!.checkoutSessionId!, { discount: 1350, promotionCode: 'FIRST30' });
+    const event = signedEvent(order!.checkoutSessionId!);
+    for (let i = 0; i < 3; i++) expect((await deliver(event)).statusCode).toBe(200);
+    expect((await deliver(signedEvent(order!.checkoutSessionId!))).statusCode).toBe(200);
+
+    const recorded = await t.app.ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      provider: 'stripe',
+      amountCents: 3150,
+      discountCents: 1350,
+      couponCode: 'FIRST30',
+      cardLast4: '4242',
+      paymentIntentId: `pi_${order!.checkoutSessionId}`,
+      receiptUrl: `https://pay.stripe.com/receipts/payment/${order!.checkoutSessionId}`,
+    });
+    const [paid] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(paid).toMatchObject({ status: 'processing', amountCents: 3150 });
+  });
+
+  it('fulfils once when deliveries race', async () => {
+    const { orderId } = await startCheckout('race@example.com');
+    const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    stripeApi.complete(order!.checkoutSessionId!);
+    const results = await Promise.all(Array.from({ length: 6 }, () => deliver(signedEvent(order!.checkoutSessionId!))));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await t.app.ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
+  });
+
+  it('does not fulfil a session Stripe says is unpaid, whatever the event claims', async () => {
+    const { orderId } = await startCheckout('unpaid@example.com');
+    const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect((await deliver(signedEvent(order!.checkoutSessionId!))).statusCode).toBe(200);
+    const [still] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(still).toMatchObject({ status: 'pending', paidAt: null });
+  });
+
+  it.each([
+    ['a wrong secret', (id: string) => signedEvent(id, 'evt_forged', 'whsec_wrong_secret')],
+    ['a tampered body', (id: string) => ({ ...signedEvent(id), payload: JSON.stringify({ id: 'evt_x', type: 'checkout.session.completed', data: { object: { id } } }) })],
+    ['no signature', (id: string) => ({ payload: signedEvent(id).payload, signature: '' })],
+  ])('refuses a webhook with %s', async (_name, build) => {
+    const { orderId } = await startCheckout(`forged-${Math.random()}@example.com`);
+    const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    stripeApi.complete(order!.checkoutSessionId!);
+    const res = await deliver(build(order!.checkoutSessionId!));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/signature/i);
+    expect(await t.app.ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(0);
+  });
+});
