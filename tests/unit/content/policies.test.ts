@@ -1,0 +1,117 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BUNDLED_LANGUAGES } from '@/shared/i18n';
+
+/** The markdown behind /terms, /privacy, /refund and /cookies: `src/content/policies/{lang}/{page}.md`. */
+const ROOT = `${resolve(dirname(fileURLToPath(import.meta.url)), '../../../src/content/policies')}/`;
+const PAGES = ['terms', 'privacy', 'refund', 'cookies'] as const;
+const TRANSLATIONS = BUNDLED_LANGUAGES.filter((l) => l !== 'us');
+
+interface Policy {
+  data: Record<string, string>;
+  body: string;
+  raw: string;
+}
+
+/** A tiny front-matter reader: `key: value` lines between `---` fences, quotes stripped. */
+function readPolicy(lang: string, page: string): Policy {
+  const raw = readFileSync(`${ROOT}${lang}/${page}.md`, 'utf8');
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(raw);
+  if (!match) throw new Error(`${lang}/${page}.md has no front matter`);
+  const data: Record<string, string> = {};
+  for (const line of match[1].split(/\r?\n/)) {
+    const field = /^([A-Za-z]+):\s*(.*)$/.exec(line);
+    if (field) data[field[1]] = field[2].replace(/^(["'])(.*)\1$/, '$2').trim();
+  }
+  return { data, body: match[2], raw };
+}
+
+/** Prose only: the text a reader sees, without markdown punctuation. */
+function words(markdown: string): number {
+  return markdown
+    .replace(/\|?-{3,}\|?/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
+describe('policy pages', () => {
+  for (const lang of BUNDLED_LANGUAGES) {
+    for (const page of PAGES) {
+      it(`${lang}/${page}.md exists with title, description and lastUpdated`, () => {
+        expect(existsSync(`${ROOT}${lang}/${page}.md`)).toBe(true);
+        const { data, body } = readPolicy(lang, page);
+        expect(data.title).toBeTruthy();
+        expect(data.description).toBeTruthy();
+        expect(data.lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2}/);
+        expect(Number.isNaN(new Date(data.lastUpdated).getTime())).toBe(false);
+        expect(body).toMatch(/^## /m);
+        expect(body).toContain('support@portrait-studio.example');
+      });
+    }
+  }
+
+  it('English policies are 500-1200 words, in h2 sections', () => {
+    for (const page of PAGES) {
+      const { body } = readPolicy('us', page);
+      const count = words(body);
+      expect(count, page).toBeGreaterThanOrEqual(500);
+      expect(count, page).toBeLessThanOrEqual(1200);
+      expect(body.match(/^## /gm)?.length ?? 0, page).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  it('the English refund policy states the refund rules', () => {
+    const { body } = readPolicy('us', 'refund');
+    expect(body).toContain('7 days');
+    expect(body).toContain('within 7 days of purchase');
+    expect(body).toContain('3-5 business days');
+    expect(body).toContain('downloaded');
+    expect(body).toMatch(/6 to 10/);
+    expect(body).toContain('FIRST30');
+  });
+
+  it('the English privacy policy states retention and selfie deletion', () => {
+    const { body } = readPolicy('us', 'privacy');
+    expect(body).toContain('30 days');
+    expect(body).toMatch(/selfies are deleted right after processing/i);
+    expect(body).toContain('Stripe');
+    expect(body).toContain('Astria');
+  });
+
+  it('the English cookie policy lists exactly the storage the product uses', () => {
+    const { body } = readPolicy('us', 'cookies');
+    expect(body).toContain('HttpOnly');
+    expect(body).toContain('`sidebar:state`');
+    expect(body).toContain('7 days');
+    expect(body).toContain('`language`');
+    expect(body).toContain('Stripe');
+    expect(body).toMatch(/no advertising/i);
+  });
+
+  it('every translation is its own text, not a copy of the English one', () => {
+    for (const page of PAGES) {
+      const english = readPolicy('us', page);
+      for (const lang of TRANSLATIONS) {
+        const translated = readPolicy(lang, page);
+        expect(translated.raw, `${lang}/${page}`).not.toBe(english.raw);
+        expect(translated.data.title, `${lang}/${page} title`).not.toBe(english.data.title);
+        expect(translated.data.description, `${lang}/${page} description`).not.toBe(english.data.description);
+        // No sentence left in English: no line of prose is the same as a line of the English text.
+        const englishLines = new Set(english.body.split('\n').filter((l) => l.length > 40));
+        const leftOver = translated.body.split('\n').filter((l) => englishLines.has(l));
+        expect(leftOver, `${lang}/${page} untranslated lines`).toEqual([]);
+      }
+    }
+  });
+
+  it('translations link to the policy pages of their own language', () => {
+    for (const lang of TRANSLATIONS.filter((l) => l !== 'es')) {
+      for (const page of PAGES) {
+        const links = [...readPolicy(lang, page).body.matchAll(/\]\((\/[^)]*)\)/g)].map((m) => m[1]);
+        for (const link of links) expect(link, `${lang}/${page}`).toMatch(new RegExp(`^/${lang}/`));
+      }
+    }
+  });
+});
