@@ -5,6 +5,9 @@ import { useStore } from '@nanostores/react';
 import { createI18n, htmlLang } from '@/shared/i18n';
 import { $language } from '@/stores/language';
 import { $path } from '@/stores/location';
+import { Toaster } from '@/ui/toaster';
+import { DashboardLayout } from './components/dashboard-layout';
+import { interceptLinkClicks } from './link-navigation';
 import { loadTranslations } from './load-translations';
 import { matchRoute } from './routes';
 import { NotFoundPage } from './pages/not-found-page';
@@ -20,18 +23,30 @@ export function DashboardApp() {
     loadTranslations().then(setResources, (e: Error) => setError(e.message));
   }, []);
 
+  useEffect(() => interceptLinkClicks(), []);
+
   const i18n = useMemo(() => (resources ? createI18n(language, resources) : null), [resources, language]);
   useEffect(() => {
     document.documentElement.lang = htmlLang(language);
   }, [language]);
 
+  const match = matchRoute(path);
+  const titleKey = match?.titleKey ?? 'notFound.title';
+  useEffect(() => {
+    if (i18n) document.title = `${i18n.t(titleKey)} | ${i18n.t('meta.siteName')}`;
+  }, [i18n, titleKey]);
+
   if (error) return <p role="alert" className="p-6 text-destructive">{error}</p>;
   if (!i18n) return null;
 
-  const match = matchRoute(path);
+  const pathname = path.split(/[?#]/)[0]!;
+  let page = match ? <match.component key={pathname} params={match.params} /> : <NotFoundPage />;
+  if (match?.hasSidebar) page = <DashboardLayout>{page}</DashboardLayout>;
+
   return (
     <I18nextProvider i18n={i18n}>
-      {match ? <match.component params={match.params} /> : <NotFoundPage />}
+      {page}
+      <Toaster closeLabel={i18n.t('dashboard.close')} />
     </I18nextProvider>
   );
 }

@@ -115,6 +115,9 @@ export const orders = pgTable(
     failedAt: ts('failed_at'),
     failureReason: text('failure_reason'),
     providerRef: text('provider_ref'),
+    /** Which worker is generating this order, and when it last proved it is alive (a lease). */
+    generationOwner: text('generation_owner'),
+    generationHeartbeatAt: ts('generation_heartbeat_at'),
     callbackSecretHash: text('callback_secret_hash'),
     purgedAt: ts('purged_at'),
     createdAt: createdAt(),

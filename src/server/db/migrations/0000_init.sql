@@ -89,6 +89,8 @@ CREATE TABLE "orders" (
 	"failed_at" timestamp with time zone,
 	"failure_reason" text,
 	"provider_ref" text,
+	"generation_owner" text,
+	"generation_heartbeat_at" timestamp with time zone,
 	"callback_secret_hash" text,
 	"purged_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -89,6 +89,7 @@ export function renderReceiptPage(payment: PaymentRecord, { t, language, support
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${d('title')} ${e(number)} | ${e(t('meta.siteName'))}</title>
 <style>${STYLE}</style>
 </head>

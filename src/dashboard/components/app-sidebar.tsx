@@ -1,0 +1,114 @@
+import { useEffect, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '@nanostores/react';
+import { ApertureIcon, CircleHelpIcon, CirclePlusIcon, ImagesIcon, ReceiptIcon, ScrollTextIcon } from 'lucide-react';
+import { $path } from '@/stores/location';
+import {
+  Sidebar,
+  SidebarContent,
+  SidebarFooter,
+  SidebarGroup,
+  SidebarGroupLabel,
+  SidebarHeader,
+  SidebarMenu,
+  SidebarMenuButton,
+  SidebarMenuItem,
+  useSidebar,
+} from '@/ui/sidebar';
+import { NavUser } from './nav-user';
+
+interface NavItem {
+  key: string;
+  href: string;
+  icon: ComponentType<{ 'aria-hidden'?: boolean }>;
+  /** Deeper pages that belong to this entry, e.g. an order's photos to My Orders. */
+  children?: string[];
+}
+
+/** The sidebar's menu groups (spec section 2): Portraits and Other. */
+export const NAV_GROUPS: { key: 'portraits' | 'other'; items: NavItem[] }[] = [
+  {
+    key: 'portraits',
+    items: [
+      { key: 'newOrder', href: '/dashboard/newOrder', icon: CirclePlusIcon, children: ['/dashboard/createOrder/'] },
+      { key: 'myOrders', href: '/dashboard/myOrders', icon: ImagesIcon, children: ['/dashboard/photoSelector/'] },
+    ],
+  },
+  {
+    key: 'other',
+    items: [
+      { key: 'help', href: '/dashboard/help', icon: CircleHelpIcon },
+      { key: 'receipts', href: '/dashboard/receipts', icon: ReceiptIcon },
+      { key: 'releaseNotes', href: '/dashboard/releasenotes', icon: ScrollTextIcon },
+    ],
+  },
+];
+
+/** Whether `pathname` is the entry's page or one of the pages under it. */
+export function isActiveItem(item: Pick<NavItem, 'href' | 'children'>, pathname: string): boolean {
+  const clean = pathname.replace(/\/+$/, '');
+  return clean === item.href || (item.children ?? []).some((prefix) => clean.startsWith(prefix));
+}
+
+/** The dashboard's sidebar: product title, the two menu groups, and the user menu at the foot. */
+export function AppSidebar() {
+  const { t } = useTranslation();
+  const path = useStore($path);
+  const { setOpenMobile } = useSidebar();
+  const pathname = path.split(/[?#]/)[0]!;
+
+  // Choosing a menu item (or any other navigation) closes the mobile panel.
+  useEffect(() => {
+    setOpenMobile(false);
+  }, [path, setOpenMobile]);
+
+  return (
+    <Sidebar label={t('dashboard.sidebar.label')} closeLabel={t('dashboard.sidebar.close')}>
+      <SidebarHeader>
+        <SidebarMenu>
+          <SidebarMenuItem>
+            <SidebarMenuButton size="lg" asChild tooltip={t('meta.siteName')}>
+              <a href="/dashboard">
+                <span className="flex aspect-square size-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+                  <ApertureIcon className="size-4" aria-hidden="true" />
+                </span>
+                <span className="grid min-w-0 flex-1 text-left leading-tight">
+                  <span className="truncate font-semibold">{t('meta.siteName')}</span>
+                  <span className="truncate text-xs text-muted-foreground">{t('dashboard.personalAccount')}</span>
+                </span>
+              </a>
+            </SidebarMenuButton>
+          </SidebarMenuItem>
+        </SidebarMenu>
+      </SidebarHeader>
+      <SidebarContent>
+        <nav aria-label={t('dashboard.sidebar.navigation')}>
+          {NAV_GROUPS.map((group) => (
+            <SidebarGroup key={group.key}>
+              <SidebarGroupLabel id={`sidebar-group-${group.key}`}>{t(`dashboard.sidebar.${group.key}`)}</SidebarGroupLabel>
+              <SidebarMenu aria-labelledby={`sidebar-group-${group.key}`}>
+                {group.items.map((item) => {
+                  const label = t(`dashboard.sidebar.${item.key}`);
+                  const Icon = item.icon;
+                  return (
+                    <SidebarMenuItem key={item.key}>
+                      <SidebarMenuButton asChild isActive={isActiveItem(item, pathname)} tooltip={label}>
+                        <a href={item.href}>
+                          <Icon aria-hidden />
+                          <span>{label}</span>
+                        </a>
+                      </SidebarMenuButton>
+                    </SidebarMenuItem>
+                  );
+                })}
+              </SidebarMenu>
+            </SidebarGroup>
+          ))}
+        </nav>
+      </SidebarContent>
+      <SidebarFooter>
+        <NavUser />
+      </SidebarFooter>
+    </Sidebar>
+  );
+}

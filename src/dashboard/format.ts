@@ -1,0 +1,40 @@
+import { htmlLang, type Language } from '@/shared/i18n';
+import { LIMITS } from '@/shared/limits';
+
+/** The Intl locale of a language; English is en-US, as the spec's dates are. */
+export function intlLocale(language: Language): string {
+  return language === 'us' ? 'en-US' : htmlLang(language);
+}
+
+/** Short month, day, year in the current language: "Apr 12, 2025" in English. */
+export function formatDate(value: string | Date, language: Language, options: { timeZone?: string } = {}): string {
+  return new Intl.DateTimeFormat(intlLocale(language), {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: options.timeZone,
+  }).format(typeof value === 'string' ? new Date(value) : value);
+}
+
+/**
+ * An amount in the currency's minor unit (cents for USD) as currency text: 3150, 'usd' -> "$31.50".
+ * `wholeWithoutCents` prints a price like 3500 as "$35" rather than "$35.00".
+ */
+export function formatMoney(
+  amountMinor: number,
+  currency: string,
+  language: Language,
+  options: { wholeWithoutCents?: boolean } = {},
+): string {
+  const locale = intlLocale(language);
+  const code = currency.toUpperCase();
+  const digits = new Intl.NumberFormat(locale, { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+  const major = amountMinor / 10 ** digits;
+  const whole = options.wholeWithoutCents && Number.isInteger(major);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: code, minimumFractionDigits: whole ? 0 : digits }).format(major);
+}
+
+/** An order id as the product shows it: its first 8 characters in upper case. */
+export function shortOrderId(id: string): string {
+  return id.slice(0, LIMITS.orderIdDisplayLength).toUpperCase();
+}

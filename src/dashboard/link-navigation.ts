@@ -1,0 +1,30 @@
+import { navigate } from '@/stores/location';
+
+/**
+ * The in-app path a click on a link should go to without reloading, or null when the browser should
+ * handle it: other buttons, modifier keys (new tab or window), `target`, `download`, other origins,
+ * and paths outside /dashboard, which are other pages of the site.
+ */
+export function inAppHref(event: MouseEvent, origin = location.origin): string | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const anchor = (event.target as Element | null)?.closest?.('a[href]');
+  if (!(anchor instanceof HTMLAnchorElement)) return null;
+  if ((anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return null;
+  const url = new URL(anchor.href, origin);
+  if (url.origin !== origin) return null;
+  if (url.pathname !== '/dashboard' && !url.pathname.startsWith('/dashboard/')) return null;
+  return url.pathname + url.search + url.hash;
+}
+
+/** Turns clicks on internal dashboard links into client-side navigation. Returns the cleanup. */
+export function interceptLinkClicks(root: Document = document): () => void {
+  const onClick = (event: MouseEvent) => {
+    const to = inAppHref(event);
+    if (to === null) return;
+    event.preventDefault();
+    if (to !== location.pathname + location.search + location.hash) navigate(to);
+  };
+  root.addEventListener('click', onClick);
+  return () => root.removeEventListener('click', onClick);
+}

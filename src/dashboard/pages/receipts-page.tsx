@@ -1,0 +1,147 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '@nanostores/react';
+import { ExternalLinkIcon, ReceiptIcon, RefreshCwIcon } from 'lucide-react';
+import { api } from '@/api/client';
+import type { Receipt } from '@/shared/contracts/receipts';
+import type { Language } from '@/shared/i18n';
+import { $language } from '@/stores/language';
+import { Button } from '@/ui/button';
+import { Skeleton } from '@/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/ui/table';
+import { PageContainer, PageHeader } from '../components/page-header';
+import { formatDate, formatMoney, shortOrderId } from '../format';
+
+/** Our own receipt pages are rendered in the dashboard's language; a provider's URL is left alone. */
+function receiptHref(url: string, language: Language): string {
+  if (!url.startsWith('/')) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}lang=${language}`;
+}
+
+/** The View link: the receipt in a new tab, or a dash when the provider gave none. */
+function ReceiptLink({ receipt, language }: { receipt: Receipt; language: Language }) {
+  const { t } = useTranslation();
+  if (!receipt.receiptURL) return <span className="text-muted-foreground">—</span>;
+  return (
+    <Button variant="link" size="sm" className="h-auto px-0" asChild>
+      <a
+        href={receiptHref(receipt.receiptURL, language)}
+        target="_blank"
+        rel="noopener"
+        aria-label={t('dashboard.receipts.viewLabel', { date: formatDate(receipt.createdAt, language) })}
+      >
+        {t('dashboard.receipts.view')}
+        <ExternalLinkIcon aria-hidden="true" />
+      </a>
+    </Button>
+  );
+}
+
+/** Receipts: the customer's last 100 payments with a link to each receipt. Failures are only logged (spec section 8). */
+export function ReceiptsPage() {
+  const { t } = useTranslation();
+  const language = useStore($language);
+  const [receipts, setReceipts] = useState<Receipt[]>([]);
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const { data } = await api<Receipt[]>('/v1/stripe/receipts');
+      setReceipts(data);
+    } catch (error) {
+      console.error('Could not load the receipts', error);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const firstLoad = loading && receipts.length === 0;
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title={t('dashboard.titles.receipts')}
+        description={t('dashboard.receipts.description')}
+        actions={
+          <Button variant="outline" onClick={() => void load()} disabled={loading}>
+            <RefreshCwIcon className={loading ? 'motion-safe:animate-spin' : undefined} aria-hidden="true" />
+            {t('dashboard.receipts.refresh')}
+          </Button>
+        }
+      />
+      <div className="@container rounded-xl border bg-card shadow-sm" aria-busy={loading}>
+        {firstLoad ? (
+          <div className="space-y-3 p-4" role="status" aria-label={t('dashboard.loading')}>
+            <Skeleton className="h-6 w-full" />
+            <Skeleton className="h-6 w-full" />
+            <Skeleton className="h-6 w-2/3" />
+          </div>
+        ) : receipts.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 px-4 py-12 text-center">
+            <ReceiptIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="font-medium">{t('dashboard.receipts.empty')}</p>
+          </div>
+        ) : (
+          <>
+            {/* Narrow screens get a stacked list, so the View link is never scrolled out of sight. */}
+            <ul className="divide-y @lg:hidden">
+              {receipts.map((r) => (
+                <li key={r.id} className="flex items-center justify-between gap-3 px-4 py-3">
+                  <div className="min-w-0 text-sm">
+                    <p className="font-medium">
+                      {formatMoney(r.amount, r.currency, language)}{' '}
+                      <span className="font-normal text-muted-foreground">{r.currency.toUpperCase()}</span>
+                    </p>
+                    <p className="text-muted-foreground">
+                      {formatDate(r.createdAt, language)}
+                      {r.orderId && (
+                        <>
+                          {' · '}
+                          <span className="sr-only">{t('dashboard.receipts.columns.orderId')} </span>
+                          <span className="font-mono">{shortOrderId(r.orderId)}</span>
+                        </>
+                      )}
+                    </p>
+                  </div>
+                  <ReceiptLink receipt={r} language={language} />
+                </li>
+              ))}
+            </ul>
+            <Table className="hidden @lg:table">
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  <TableHead className="pl-4">{t('dashboard.receipts.columns.date')}</TableHead>
+                  <TableHead className="text-right">{t('dashboard.receipts.columns.amount')}</TableHead>
+                  <TableHead>{t('dashboard.receipts.columns.currency')}</TableHead>
+                  <TableHead>{t('dashboard.receipts.columns.orderId')}</TableHead>
+                  <TableHead className="pr-4 text-right">
+                    <span className="sr-only">{t('dashboard.receipts.columns.receipt')}</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {receipts.map((r) => (
+                  <TableRow key={r.id}>
+                    <TableCell className="pl-4">{formatDate(r.createdAt, language)}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency, language)}</TableCell>
+                    <TableCell>{r.currency.toUpperCase()}</TableCell>
+                    <TableCell className="font-mono">{r.orderId ? shortOrderId(r.orderId) : '—'}</TableCell>
+                    <TableCell className="pr-4 text-right">
+                      <ReceiptLink receipt={r} language={language} />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
+        )}
+      </div>
+      <p className="text-sm text-muted-foreground">{t('dashboard.receipts.note')}</p>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import sharp, { type OverlayOptions } from 'sharp';
+import type { GenerationRequest, Generator } from './generator.js';
+
+/** A deterministic number in [0, 1) from a seed string. */
+function seeded(seed: string): () => number {
+  let state = createHash('sha256').update(seed).digest().readUInt32LE(0);
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Backdrop colours by the words in a backdrop id (studio_gray, hospital_corridor, christmas_tree...). */
+const BACKDROP_TONES: [RegExp, [string, string]][] = [
+  [/gray|grey|studio|office|corridor|clinic/, ['#cfd6df', '#5b6676']],
+  [/blue|sky|beach|sea|city|skyline|window/, ['#bcd7f2', '#34567e']],
+  [/green|park|garden|country|club|forest|mountain|trail/, ['#cfe3c6', '#3d5c3a']],
+  [/christmas|fire|cafe|bokeh|warm|library|book/, ['#f3d2a8', '#7a3b22']],
+  [/halloween|pumpkin|night|castle|magic|forest_glow/, ['#d9b5f0', '#2e1a47']],
+  [/flower|spring|easter|arch|pastel|wedding/, ['#fbe3ec', '#b47a9a']],
+];
+
+function backdropSvg(width: number, height: number, backdropId: string, rand: () => number): Buffer {
+  const [light, dark] = BACKDROP_TONES.find(([pattern]) => pattern.test(backdropId))?.[1] ?? ['#e5e7eb', '#475569'];
+  const cx = 35 + rand() * 30;
+  const bokeh = Array.from({ length: 14 }, () => {
+    const r = (0.02 + rand() * 0.06) * width;
+    return `<circle cx="${(rand() * width).toFixed(0)}" cy="${(rand() * height * 0.7).toFixed(0)}" r="${r.toFixed(0)}" fill="${light}" opacity="${(0.08 + rand() * 0.15).toFixed(2)}"/>`;
+  }).join('');
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <defs>
+    <radialGradient id="bg" cx="${cx}%" cy="30%" r="85%"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></radialGradient>
+    <radialGradient id="vignette" cx="50%" cy="45%" r="75%"><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/></radialGradient>
+  </defs>
+  <rect width="100%" height="100%" fill="url(#bg)"/>${bokeh}
+  <rect width="100%" height="100%" fill="url(#vignette)"/>
+</svg>`);
+}
+
+/** A soft-edged oval that keeps the head and shoulders and fades into the backdrop. */
+function maskSvg(width: number, height: number): Buffer {
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <defs><radialGradient id="m" cx="50%" cy="45%" r="60%"><stop offset="0.72" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
+  <rect width="100%" height="100%" fill="url(#m)"/></svg>`);
+}
+
+/** Colour grades by category: (brightness, saturation, hue shift, tint). */
+const GRADES: Record<string, { brightness: number; saturation: number; hue: number; tint?: string }> = {
+  glamour: { brightness: 0.95, saturation: 1.15, hue: 0, tint: '#f5d0c5' },
+  oldmoney: { brightness: 1.02, saturation: 0.8, hue: 8, tint: '#efe3c8' },
+  halloween_photos: { brightness: 0.9, saturation: 1.1, hue: -10, tint: '#e9c9ff' },
+  christmas_photos: { brightness: 1.03, saturation: 1.1, hue: 5, tint: '#ffe2c4' },
+  fantasy: { brightness: 1.0, saturation: 1.25, hue: -15, tint: '#d7e8ff' },
+  wedding: { brightness: 1.08, saturation: 0.9, hue: 0, tint: '#fff1f4' },
+};
+
+/**
+ * The offline stand-in for a trained model, for development and demos: each portrait is the customer's
+ * own selfie, cropped to head and shoulders (sharp's attention strategy), placed on a backdrop rendered
+ * for the chosen background, graded for the category, with framing varied per portrait.
+ */
+export function createOfflineGenerator(): Generator {
+  return {
+    kind: 'offline',
+    async portrait(request: GenerationRequest, n: number) {
+      const { width, height, answers, selfies } = request;
+      const rand = seeded(`${request.orderId}:${n}`);
+      const selfie = selfies[(n - 1) % selfies.length]!;
+      const backdropId = answers.background[(n - 1) % answers.background.length] ?? 'studio_gray';
+      const grade = GRADES[answers.type] ?? { brightness: 1, saturation: 1.05, hue: 0 };
+
+      // Framing varies: how much of the frame the subject fills, and where it sits.
+      const scale = 0.78 + rand() * 0.17;
+      const subjectWidth = Math.round(width * scale);
+      const subjectHeight = Math.round(height * (0.72 + rand() * 0.12));
+      const left = Math.round((width - subjectWidth) * (0.3 + rand() * 0.4));
+      const top = height - subjectHeight;
+
+      const crop = await sharp(selfie)
+        .resize(subjectWidth, subjectHeight, { fit: 'cover', position: sharp.strategy.attention })
+        .modulate({ brightness: grade.brightness, saturation: grade.saturation, hue: grade.hue })
+        .linear(1.08, -8)
+        .composite([{ input: await sharp(maskSvg(subjectWidth, subjectHeight)).png().toBuffer(), blend: 'dest-in' }])
+        .png()
+        .toBuffer();
+
+      const layers: OverlayOptions[] = [{ input: crop, left, top }];
+      if (grade.tint) {
+        const tint = await sharp({ create: { width, height, channels: 4, background: grade.tint } }).png().toBuffer();
+        layers.push({ input: tint, blend: 'soft-light' });
+      }
+      return sharp(backdropSvg(width, height, backdropId, rand))
+        .composite(layers)
+        .jpeg({ quality: 88, mozjpeg: true })
+        .toBuffer();
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { ZEmptyRequestSchema } from './auth.js';
+
+/** `POST /v1/stripe/receipts` takes nothing. */
+export const ZListReceiptsRequestSchema = ZEmptyRequestSchema;
+
+/**
+ * One payment as the Receipts page lists it. `amount` is in the currency's minor unit (cents for
+ * USD), as every amount in the product is; `orderId` is null once the order was deleted, and
+ * `receiptURL` is null when the payment provider gave none.
+ */
+export const ZReceiptSchema = z.object({
+  id: z.string(),
+  orderId: z.string().nullable(),
+  createdAt: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  receiptURL: z.string().nullable(),
+});
+export type Receipt = z.infer<typeof ZReceiptSchema>;
+
+/** The caller's last 100 payments, newest first. */
+export const ZListReceiptsResponseSchema = z.array(ZReceiptSchema);
+
+/** `GET /v1/receipts/:paymentId`: the printable receipt of an offline (test-mode) payment. */
+export const ZReceiptPageParamsSchema = z.object({ paymentId: z.string().max(100) });
+/** `?lang=fr` renders the receipt in that language (English when absent or unknown). */
+export const ZReceiptPageQuerySchema = z.object({ lang: z.string().max(5).optional() });

@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { AppSidebar } from '@/dashboard/components/app-sidebar';
+import { navigate } from '@/stores/location';
+import { $sidebarOpen, $sidebarOpenMobile, parseSidebarCookie } from '@/stores/sidebar';
+import { $user } from '@/stores/user';
+import { initials } from '@/ui/avatar';
+import { SidebarProvider, SidebarTrigger, useSidebar } from '@/ui/sidebar';
+import { stubViewport, WithI18n } from './helpers';
+
+function renderSidebar() {
+  return render(
+    <WithI18n>
+      <SidebarProvider>
+        <AppSidebar />
+        <SidebarTrigger label="Toggle sidebar" />
+      </SidebarProvider>
+    </WithI18n>,
+  );
+}
+
+describe('[sidebar] primitives', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('useSidebar refuses to work outside SidebarProvider', () => {
+    function Orphan() {
+      useSidebar();
+      return null;
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Orphan />)).toThrow('useSidebar must be used within SidebarProvider');
+  });
+});
+
+describe('[sidebar] on desktop', () => {
+  beforeEach(() => {
+    stubViewport(false);
+    history.replaceState(null, '', '/dashboard/help');
+    navigate('/dashboard/help', { replace: true });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    $sidebarOpen.set(true);
+    $user.set(null);
+    document.cookie = 'sidebar:state=; path=/; max-age=0';
+  });
+
+  it('shows the title, both groups and their entries, with the current page marked', () => {
+    renderSidebar();
+    expect(screen.getByText('Portrait Studio')).toBeTruthy();
+    expect(screen.getByText('Personal Account')).toBeTruthy();
+    const portraits = screen.getByRole('list', { name: 'Portraits' });
+    expect(within(portraits).getAllByRole('link').map((a) => a.textContent)).toEqual(['New Order', 'My Orders']);
+    const other = screen.getByRole('list', { name: 'Other' });
+    expect(within(other).getAllByRole('link').map((a) => a.textContent)).toEqual(['Help', 'Receipts', 'Release Notes']);
+    expect(screen.getByRole('link', { name: 'Help' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Receipts' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it("reads 'Loggin in' until the user info arrives, then the name, email and initials", () => {
+    renderSidebar();
+    expect(screen.getAllByText('Loggin in')).toHaveLength(2);
+    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null }));
+    expect(screen.getByText('jane.doe')).toBeTruthy();
+    expect(screen.getByText('jane.doe@example.com')).toBeTruthy();
+    expect(document.querySelector('[data-slot=avatar-fallback]')?.textContent).toBe('J');
+  });
+
+  it('collapses to icons with Ctrl+B and Cmd+B, remembering it in the cookie', () => {
+    renderSidebar();
+    const sidebar = () => document.querySelector('[data-slot=sidebar]')!;
+    expect(sidebar().getAttribute('data-state')).toBe('expanded');
+    fireEvent.keyDown(window, { key: 'b', ctrlKey: true });
+    expect(sidebar().getAttribute('data-state')).toBe('collapsed');
+    expect(sidebar().getAttribute('data-collapsible')).toBe('icon');
+    expect(parseSidebarCookie(document.cookie)).toBe(false);
+    fireEvent.keyDown(window, { key: 'b', metaKey: true });
+    expect(sidebar().getAttribute('data-state')).toBe('expanded');
+    expect(parseSidebarCookie(document.cookie)).toBe(true);
+    fireEvent.keyDown(window, { key: 'b' });
+    expect(sidebar().getAttribute('data-state')).toBe('expanded');
+  });
+
+  it('the trigger collapses and expands it too', () => {
+    renderSidebar();
+    const trigger = screen.getByRole('button', { name: 'Toggle sidebar' });
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(trigger);
+    expect(trigger.getAttribute('aria-expanded')).toBe('false');
+    expect($sidebarOpen.get()).toBe(false);
+  });
+});
+
+describe('[sidebar] on mobile', () => {
+  beforeEach(() => {
+    stubViewport(true);
+    navigate('/dashboard', { replace: true });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    $sidebarOpenMobile.set(false);
+  });
+
+  it('opens as a panel from the trigger and closes when a menu item is chosen', () => {
+    renderSidebar();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    const panel = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(panel).getByRole('link', { name: 'Receipts' })).toBeTruthy();
+    act(() => navigate('/dashboard/receipts'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect($sidebarOpenMobile.get()).toBe(false);
+  });
+});
+
+describe('initials', () => {
+  it.each([
+    ['jane.doe', 'J'],
+    ['Jane Doe', 'JD'],
+    ['ada lovelace byron', 'AL'],
+    ['  grace   hopper ', 'GH'],
+    ['élodie', 'É'],
+    ['', ''],
+  ])('initials(%j) is %j', (nickName, expected) => {
+    expect(initials(nickName)).toBe(expected);
+  });
+});
