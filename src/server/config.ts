@@ -76,6 +76,7 @@ const EnvSchema = z.object({
       message: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  LOGIN_LINKS_PER_IP_PER_HOUR: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(20),
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(600),
   DIST_DIR: z.string().trim().min(1).default('./dist'),
 });
@@ -161,6 +162,7 @@ function shapeConfig(env: Env) {
     role: env.ROLE,
     logLevel: env.LOG_LEVEL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    loginLinksPerIpPerHour: env.LOGIN_LINKS_PER_IP_PER_HOUR,
   };
 }
 

@@ -9,7 +9,7 @@ import { enforceRateLimit } from './rate-limit.js';
 import { hashToken, newToken } from './tokens.js';
 
 const HOUR = 60 * 60 * 1000;
-export const LOGIN_LINK_LIMITS = { perEmailPerHour: 5, perIpPerHour: 20 } as const;
+export const LOGIN_LINKS_PER_EMAIL_PER_HOUR = 5;
 
 /**
  * Emails a single-use sign-in link valid for 10 minutes. The answer is the same whether or not an
@@ -23,8 +23,8 @@ export async function sendLoginLink(
   const now = ctx.clock.now();
   const { t, language } = serverT(input.language);
   const message = (minutes: number) => t('email.loginLink.tooMany', { minutes });
-  await enforceRateLimit(db, { key: `login-link:ip:${input.ip}`, limit: LOGIN_LINK_LIMITS.perIpPerHour, windowMs: HOUR, now, message });
-  await enforceRateLimit(db, { key: `login-link:email:${input.email}`, limit: LOGIN_LINK_LIMITS.perEmailPerHour, windowMs: HOUR, now, message });
+  await enforceRateLimit(db, { key: `login-link:ip:${input.ip}`, limit: ctx.config.loginLinksPerIpPerHour, windowMs: HOUR, now, message });
+  await enforceRateLimit(db, { key: `login-link:email:${input.email}`, limit: LOGIN_LINKS_PER_EMAIL_PER_HOUR, windowMs: HOUR, now, message });
 
   const token = newToken();
   await db.insert(loginTokens).values({

@@ -1,0 +1,57 @@
+import { ApiError } from '@/api/client';
+import type { Category } from '@/shared/catalog/categories';
+import type { PackageId } from '@/shared/catalog/packages';
+import type { CheckoutCreateResponse, PortraitInfo } from '@/shared/contracts/checkout';
+import type { WizardAnswers } from '@/stores/wizard';
+
+/** The wizard's answers as `options.portraitInfo`: category name and id, package, and every answer. */
+export function portraitInfoFrom(category: Category, answers: WizardAnswers, packageId: PackageId): PortraitInfo {
+  return {
+    name: category.name,
+    type: category.id,
+    package: packageId,
+    gender: answers.gender as PortraitInfo['gender'],
+    age: answers.age as PortraitInfo['age'],
+    skinColor: answers.skinColor as PortraitInfo['skinColor'],
+    hairColor: answers.hairColor as PortraitInfo['hairColor'],
+    hairLength: answers.hairLength ?? '',
+    bodyType: answers.bodyType ?? '',
+    attire: [...answers.attire],
+    background: [...answers.background],
+    glass: answers.glass as PortraitInfo['glass'],
+  };
+}
+
+/** The multipart body: file1..fileN (JPEGs) and `options`, a JSON string. */
+export function checkoutFormData(portraitInfo: PortraitInfo, photos: readonly Blob[]): FormData {
+  const form = new FormData();
+  photos.forEach((photo, i) => form.append(`file${i + 1}`, photo, `photo-${i + 1}.jpg`));
+  form.append('options', JSON.stringify({ portraitInfo }));
+  return form;
+}
+
+/**
+ * Starts a checkout: sends the photos and answers, and resolves with the payment form's client secret.
+ * The browser sets the multipart content type (with its boundary) itself. Rejects with ApiError
+ * carrying the server's message, as the shared call helper does.
+ */
+export async function createCheckout(
+  portraitInfo: PortraitInfo,
+  photos: readonly Blob[],
+  options: { signal?: AbortSignal } = {},
+): Promise<CheckoutCreateResponse> {
+  const response = await fetch('/v1/stripe/checkout/create', {
+    method: 'POST',
+    credentials: 'include',
+    body: checkoutFormData(portraitInfo, photos),
+    signal: options.signal,
+  });
+  let body: { code?: number; message?: string; data?: CheckoutCreateResponse } | undefined;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError(`Unexpected response (HTTP ${response.status})`, response.status);
+  }
+  if (body?.code === 0 && body.data) return body.data;
+  throw new ApiError(body?.message || `Request failed (HTTP ${response.status})`, response.status);
+}

@@ -1,0 +1,88 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '@nanostores/react';
+import type { Category } from '@/shared/catalog/categories';
+import { PACKAGES, type PackageId } from '@/shared/catalog/packages';
+import { $coupon, betaAvailable } from '@/stores/coupon';
+import { navigate } from '@/stores/location';
+import { toast } from '@/stores/toast';
+import { resetWizard, type WizardState } from '@/stores/wizard';
+import { CheckoutDialog, type CheckoutPhase } from './checkout-dialog';
+import { createCheckout, portraitInfoFrom } from './create-checkout';
+import { PackageCard } from './package-card';
+
+/**
+ * The last step: choosing a package starts the purchase at once. While it runs every package button
+ * is disabled; a failure re-enables them with the 'API Error' toast; a completed payment resets the
+ * wizard and opens My Orders.
+ */
+export function PackageStep({ category, wizard, beta }: { category: Category; wizard: WizardState; beta: boolean }) {
+  const { t } = useTranslation();
+  const coupon = useStore($coupon);
+  const [processing, setProcessing] = useState(false);
+  const [checkout, setCheckout] = useState<CheckoutPhase>({ phase: 'closed' });
+  const attempt = useRef<AbortController | null>(null);
+
+  const choose = async (packageId: PackageId) => {
+    const controller = new AbortController();
+    attempt.current = controller;
+    setProcessing(true);
+    setCheckout({ phase: 'preparing' });
+    try {
+      const info = portraitInfoFrom(category, wizard.answers, packageId);
+      const created = await createCheckout(
+        info,
+        wizard.photos.map((p) => p.blob),
+        { signal: controller.signal },
+      );
+      if (attempt.current === controller) setCheckout({ phase: 'payment', checkout: created });
+    } catch (error) {
+      if (controller.signal.aborted || attempt.current !== controller) return;
+      attempt.current = null;
+      setCheckout({ phase: 'closed' });
+      setProcessing(false);
+      toast({
+        variant: 'destructive',
+        title: t('wizard.checkout.apiError'),
+        description: t('wizard.checkout.createError') + (error instanceof Error ? error.message : String(error)),
+      });
+    }
+  };
+
+  // Closing abandons the purchase: the form is destroyed and an order already created stays pending.
+  const close = () => {
+    attempt.current?.abort();
+    attempt.current = null;
+    setCheckout({ phase: 'closed' });
+    setProcessing(false);
+  };
+
+  const complete = () => {
+    attempt.current = null;
+    setCheckout({ phase: 'closed' });
+    navigate('/dashboard/myOrders');
+    resetWizard();
+  };
+
+  return (
+    <>
+      <div className="grid gap-5 pt-2 sm:grid-cols-2 xl:grid-cols-4">
+        {PACKAGES.map((pkg) => {
+          const isBeta = pkg.id === 'beta';
+          return (
+            <PackageCard
+              key={pkg.id}
+              pkg={pkg}
+              processing={processing}
+              available={!isBeta || betaAvailable(coupon)}
+              soldOut={isBeta && coupon !== undefined && !betaAvailable(coupon)}
+              highlighted={beta && isBeta}
+              onChoose={() => void choose(pkg.id)}
+            />
+          );
+        })}
+      </div>
+      <CheckoutDialog state={checkout} onClose={close} onComplete={complete} />
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import { atom } from 'nanostores';
+import { findCategory, type CategoryId } from '@/shared/catalog/categories';
+import { BODY_TYPES, HAIR_LENGTHS, WIZARD_STEPS, type Gender, type WizardStep } from '@/shared/catalog/wizard';
+import { LIMITS } from '@/shared/limits';
+
+/** Steps answered by one choice; choosing advances the wizard. */
+export type SingleChoiceStep = 'gender' | 'age' | 'skinColor' | 'hairColor' | 'hairLength' | 'bodyType' | 'glass';
+/** Steps answered by one or more choices, with Select All / Deselect All. */
+export type MultiChoiceStep = 'attire' | 'background';
+
+export type WizardAnswers = { [K in SingleChoiceStep]?: string } & { attire: string[]; background: string[] };
+
+/** A photo ready to send: the downscaled JPEG and the object URL of its thumbnail. */
+export interface WizardPhoto {
+  id: string;
+  name: string;
+  blob: Blob;
+  url: string;
+}
+
+export interface WizardState {
+  category: CategoryId | null;
+  /** Index into WIZARD_STEPS. */
+  step: number;
+  answers: WizardAnswers;
+  photos: WizardPhoto[];
+}
+
+export const WIZARD_STEP_COUNT = WIZARD_STEPS.length;
+
+const emptyState = (category: CategoryId | null = null): WizardState => ({
+  category,
+  step: 0,
+  answers: { attire: [], background: [] },
+  photos: [],
+});
+
+/** The order being put together. Module state, so answers survive leaving the page until reset. */
+export const $wizard = atom<WizardState>(emptyState());
+
+function revoke(photos: WizardPhoto[]): void {
+  for (const photo of photos) URL.revokeObjectURL(photo.url);
+}
+
+/** Opens the wizard for a category; a different category than the one in progress starts afresh. */
+export function enterWizard(category: CategoryId): void {
+  const state = $wizard.get();
+  if (state.category === category) return;
+  revoke(state.photos);
+  $wizard.set(emptyState(category));
+}
+
+/** Forgets every answer and photo (after a completed payment). */
+export function resetWizard(): void {
+  revoke($wizard.get().photos);
+  $wizard.set(emptyState());
+}
+
+/**
+ * The answer ids a step offers: hair length and body type depend on gender, attire on category and
+ * gender, backgrounds on category. Empty until the inputs it depends on are known.
+ */
+export function stepOptionIds(step: SingleChoiceStep | MultiChoiceStep, category: CategoryId | null, gender: string | undefined): readonly string[] {
+  const g = gender === 'man' || gender === 'woman' ? (gender as Gender) : undefined;
+  const cat = category ? findCategory(category) : undefined;
+  switch (step) {
+    case 'hairLength':
+      return g ? HAIR_LENGTHS[g] : [];
+    case 'bodyType':
+      return g ? BODY_TYPES[g] : [];
+    case 'attire':
+      return cat && g ? cat.attires[g].map((a) => a.id) : [];
+    case 'background':
+      return cat ? cat.backdrops.map((b) => b.id) : [];
+    default:
+      return [];
+  }
+}
+
+/** Drops answers the new gender does not offer, so a changed gender never sends an invalid order. */
+function pruneForGender(answers: WizardAnswers, category: CategoryId | null): WizardAnswers {
+  const offered = (step: SingleChoiceStep | MultiChoiceStep) => stepOptionIds(step, category, answers.gender);
+  const next = { ...answers, attire: answers.attire.filter((id) => offered('attire').includes(id)) };
+  if (next.hairLength && !offered('hairLength').includes(next.hairLength)) delete next.hairLength;
+  if (next.bodyType && !offered('bodyType').includes(next.bodyType)) delete next.bodyType;
+  return next;
+}
+
+/** Records a single choice and moves on to the next step, as the spec's single-choice steps do. */
+export function chooseOption(step: SingleChoiceStep, value: string): void {
+  const state = $wizard.get();
+  let answers: WizardAnswers = { ...state.answers, [step]: value };
+  if (step === 'gender') answers = pruneForGender(answers, state.category);
+  const index = WIZARD_STEPS.indexOf(step);
+  const stepIndex = state.step === index ? Math.min(index + 1, WIZARD_STEP_COUNT - 1) : state.step;
+  $wizard.set({ ...state, answers, step: stepIndex });
+}
+
+/** Adds or removes one choice of a multi-select step. */
+export function toggleOption(step: MultiChoiceStep, id: string): void {
+  const state = $wizard.get();
+  const current = state.answers[step];
+  const next = current.includes(id) ? current.filter((x) => x !== id) : [...current, id];
+  $wizard.set({ ...state, answers: { ...state.answers, [step]: next } });
+}
+
+/** Replaces every choice of a multi-select step (Select All with all ids, Deselect All with none). */
+export function setOptions(step: MultiChoiceStep, ids: readonly string[]): void {
+  const state = $wizard.get();
+  $wizard.set({ ...state, answers: { ...state.answers, [step]: [...ids] } });
+}
+
+/** Whether a step has what it needs to move on. The package step never does: choosing buys. */
+export function isStepAnswered(state: WizardState, step: WizardStep): boolean {
+  switch (step) {
+    case 'attire':
+    case 'background':
+      return state.answers[step].length > 0;
+    case 'photoUpload':
+      return state.photos.length >= LIMITS.photosMin;
+    case 'packageSelection':
+      return false;
+    default:
+      return Boolean(state.answers[step]);
+  }
+}
+
+/** The Next button shows only on an answered step (never on the package step). */
+export function showsNext(state: WizardState): boolean {
+  return isStepAnswered(state, WIZARD_STEPS[state.step]!);
+}
+
+export function nextStep(): void {
+  const state = $wizard.get();
+  if (!showsNext(state)) return;
+  $wizard.set({ ...state, step: Math.min(state.step + 1, WIZARD_STEP_COUNT - 1) });
+}
+
+/** Goes one step back; false on the first step, where the caller returns to New Order. */
+export function previousStep(): boolean {
+  const state = $wizard.get();
+  if (state.step === 0) return false;
+  $wizard.set({ ...state, step: state.step - 1 });
+  return true;
+}
+
+/**
+ * Adds prepared photos up to the limit of 10; any beyond it are dropped silently (their thumbnails
+ * released). Returns how many were kept.
+ */
+export function addPhotos(photos: WizardPhoto[]): number {
+  const state = $wizard.get();
+  const room = Math.max(0, LIMITS.photosMax - state.photos.length);
+  const kept = photos.slice(0, room);
+  revoke(photos.slice(room));
+  if (kept.length > 0) $wizard.set({ ...state, photos: [...state.photos, ...kept] });
+  return kept.length;
+}
+
+export function removePhoto(id: string): void {
+  const state = $wizard.get();
+  revoke(state.photos.filter((p) => p.id === id));
+  $wizard.set({ ...state, photos: state.photos.filter((p) => p.id !== id) });
+}
+
+export function removeAllPhotos(): void {
+  const state = $wizard.get();
+  revoke(state.photos);
+  $wizard.set({ ...state, photos: [] });
+}

@@ -1,0 +1,317 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Cookie, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { signIn } from './fixtures/auth';
+
+let counter = 0;
+const freshEmail = (name: string) => `${name}.${Date.now()}${counter++}@example.com`;
+const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+
+/**
+ * Eleven distinct JPEG "selfies" in a temp folder (the face-api sample photos are not installed here):
+ * a gradient with a face-like ellipse, as the integration tests make them.
+ */
+async function makePhotoFiles(n: number): Promise<string[]> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'ordering-photos-'));
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const hue = ((i + 1) * 47) % 360;
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">
+        <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},40%,70%)"/><stop offset="1" stop-color="hsl(${hue},40%,35%)"/></linearGradient></defs>
+        <rect width="100%" height="100%" fill="url(#g)"/>
+        <ellipse cx="450" cy="480" rx="180" ry="216" fill="#e0b48f"/>
+        <rect x="225" y="744" width="450" height="480" rx="40" fill="#334155"/>
+      </svg>`;
+      const file = path.join(dir, `selfie-${i + 1}.jpg`);
+      await writeFile(file, await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer());
+      return file;
+    }),
+  );
+}
+
+const question = (page: Page, text: string) => page.getByRole('heading', { level: 2, name: text });
+const nextButton = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
+const fileInput = (page: Page) => page.locator('input[type=file]');
+
+async function blockingViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+}
+
+/** The style questions with one answer each (a Doctor Photos order for a woman), up to the photo step. */
+async function answerStyleSteps(page: Page) {
+  for (const [q, option] of [
+    ['What is your gender?', 'Woman'],
+    ['How old are you?', '30-40'],
+    ['What is your skin tone?', 'Olive'],
+    ['What is your hair color?', 'Brown'],
+    ['How long is your hair?', 'Bob cut'],
+    ['What is your body type?', 'Regular'],
+  ] as const) {
+    await expect(question(page, q)).toBeVisible();
+    await page.getByRole('radio', { name: option, exact: true }).click();
+  }
+  await expect(question(page, 'Choose your attire')).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Scrubs' }).click();
+  await nextButton(page).click();
+  await page.getByRole('checkbox', { name: 'Clinic' }).click();
+  await nextButton(page).click();
+  await page.getByRole('radio', { name: 'No glasses' }).click();
+  await expect(question(page, 'Upload your photos')).toBeVisible();
+}
+
+test.describe('[ordering] placing an order', () => {
+  let photos: string[];
+  let session: Cookie[];
+  // One customer for the whole file: sign-in links are rate limited per IP, and the suite shares one server.
+  // No test here pays except the first, so FIRST30 stays valid for it whatever order the tests run in.
+  test.beforeAll(async ({ browser }, testInfo) => {
+    photos = await makePhotoFiles(11);
+    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    await signIn(context, freshEmail('orderer'));
+    session = await context.cookies();
+    await context.close();
+  });
+  test.beforeEach(async ({ context }) => {
+    await context.addCookies(session);
+  });
+
+  test('[ordering] walks the Doctor Photos wizard, pays Pro with FIRST30, and a second order cannot use FIRST30', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    // The offline checkout must never load Stripe's script.
+    const stripeRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/stripe\.com/.test(new URL(request.url()).hostname)) stripeRequests.push(request.url());
+    });
+
+    // New Order: the category grid leads to the wizard, and Back on the first step returns here.
+    await page.goto('/dashboard/newOrder');
+    await expect(page.getByRole('heading', { level: 1, name: 'New Order' })).toBeVisible();
+    await expect(page.locator('main a[href^="/dashboard/createOrder/"]')).toHaveCount(17);
+    await expect(page.getByText('One-time payment')).toHaveCount(17);
+    const doctor = page.getByRole('link', { name: 'Doctor Photos', exact: true });
+    await expect(doctor).toHaveAccessibleDescription(/Trustworthy portraits for clinics, hospitals and medical profiles\./);
+    await doctor.click();
+    await expect(page).toHaveURL(/\/dashboard\/createOrder\/doctor$/);
+    await expect(page.locator('[data-slot=sidebar]')).toHaveAttribute('data-state', 'collapsed');
+    expect((await context.cookies()).find((c) => c.name === 'sidebar:state')?.value).not.toBe('false');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Create Order');
+    await expect(question(page, 'What is your gender?')).toBeVisible();
+    await expect(page.getByText('Step 1 of 11')).toBeVisible();
+    await expect(page.getByText('9%', { exact: true })).toBeVisible();
+    await expect(nextButton(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/newOrder$/);
+    await page.getByRole('link', { name: 'Doctor Photos', exact: true }).click();
+
+    // Single-choice steps advance on choice; going back shows the kept answer with Next.
+    await page.getByRole('radio', { name: 'Woman', exact: true }).click();
+    await expect(question(page, 'How old are you?')).toBeVisible();
+    await expect(page.getByText('Step 2 of 11')).toBeVisible();
+    await expect(page.getByText('18%', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('radio', { name: 'Woman', exact: true })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('radio', { name: 'Man', exact: true })).toHaveAttribute('aria-checked', 'false');
+    await nextButton(page).click();
+    for (const [option, nextQuestion] of [
+      ['30-40', 'What is your skin tone?'],
+      ['Olive', 'What is your hair color?'],
+      ['Brown', 'How long is your hair?'],
+    ] as const) {
+      await expect(nextButton(page)).toHaveCount(0);
+      await page.getByRole('radio', { name: option, exact: true }).click();
+      await expect(question(page, nextQuestion)).toBeVisible();
+    }
+    // Hair lengths for a woman.
+    await expect(page.getByRole('radio')).toHaveText(['Bald', 'Pixie cut', 'Bob cut', 'Medium length', 'Long']);
+    await page.getByRole('radio', { name: 'Bob cut' }).click();
+    await expect(question(page, 'What is your body type?')).toBeVisible();
+    await page.getByRole('radio', { name: 'Regular' }).click();
+
+    // Attire: Select All, Deselect All, then one.
+    await expect(question(page, 'Choose your attire')).toBeVisible();
+    const attires = page.getByRole('checkbox');
+    await expect(attires).toHaveText(['White coat', 'White coat with blouse', 'Scrubs']);
+    await expect(nextButton(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Select All' }).click();
+    for (const box of await attires.all()) await expect(box).toBeChecked();
+    await page.getByRole('button', { name: 'Deselect All' }).click();
+    for (const box of await attires.all()) await expect(box).not.toBeChecked();
+    await expect(nextButton(page)).toHaveCount(0);
+    await page.getByRole('checkbox', { name: 'White coat', exact: true }).click();
+    await expect(page.getByRole('checkbox', { name: 'White coat', exact: true })).toBeChecked();
+    await nextButton(page).click();
+
+    // Background: one of the doctor's backdrops.
+    await expect(question(page, 'Choose your background')).toBeVisible();
+    await expect(page.getByRole('checkbox')).toHaveText(['Hospital corridor', 'Clinic', 'Blue studio']);
+    await page.getByRole('checkbox', { name: 'Clinic' }).click();
+    await nextButton(page).click();
+    await page.getByRole('radio', { name: 'No glasses' }).click();
+
+    // A file that is not an image, and a HEIC photo this browser cannot decode, are skipped with a message.
+    await expect(question(page, 'Upload your photos')).toBeVisible();
+    const toastText = page.locator('[data-slot=toast] [data-slot=toast-description]');
+    await fileInput(page).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(toastText).toHaveText('notes.txt is not an image and was skipped.');
+    await fileInput(page).setInputFiles({ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: Buffer.from('not really a heic photo') });
+    await expect(toastText).toContainText('IMG_0001.HEIC is a HEIC/HEIF photo your browser cannot read.');
+    await expect(page.getByText('Uploaded: 0/10')).toBeVisible();
+
+    // Photos: 5, then 6, then 5 more of which only 4 fit.
+    await fileInput(page).setInputFiles(photos.slice(0, 5));
+    await expect(page.getByText('Uploaded: 5/10')).toBeVisible();
+    await expect(page.getByText('Please upload at least 6 photos')).toBeVisible();
+    await expect(nextButton(page)).toHaveCount(0);
+    await fileInput(page).setInputFiles(photos.slice(5, 6));
+    await expect(page.getByText('Uploaded: 6/10')).toBeVisible();
+    await expect(page.getByText('Minimum requirement met')).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Photo \d+$/ })).toHaveCount(6);
+    await expect(nextButton(page)).toBeVisible();
+    await fileInput(page).setInputFiles(photos.slice(6, 11));
+    await expect(page.getByText('Uploaded: 10/10')).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Photo \d+$/ })).toHaveCount(10);
+    await expect(page.getByText('You have added the maximum of 10 photos.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete All Photos' })).toBeVisible();
+    await expect(fileInput(page)).toHaveCount(0);
+    // Removing one brings the dropzone back.
+    await page.getByRole('button', { name: 'Remove photo 10' }).click();
+    await expect(page.getByText('Uploaded: 9/10')).toBeVisible();
+    await expect(fileInput(page)).toHaveCount(1);
+    await nextButton(page).click();
+
+    // Packages: no Next; choosing Pro starts the purchase.
+    await expect(question(page, 'Choose your package')).toBeVisible();
+    await expect(page.getByText('Step 11 of 11')).toBeVisible();
+    await expect(nextButton(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Join Beta for Free' })).toBeEnabled();
+    // Hold the answer back a moment to see the preparation phase.
+    await page.route('**/v1/stripe/checkout/create', async (route) => {
+      await new Promise((r) => setTimeout(r, 1200));
+      await route.continue();
+    });
+    const created = page.waitForResponse((r) => r.url().endsWith('/v1/stripe/checkout/create'));
+    await page.getByRole('button', { name: 'Choose Pro' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Submitting your order...' })).toBeVisible();
+    await expect(dialog.getByRole('progressbar')).toBeVisible();
+    await expect(page.locator('button', { hasText: 'Processing...' })).toHaveCount(4);
+    const { data: checkout } = await (await created).json();
+    expect(checkout).toMatchObject({ provider: 'offline', orderId: expect.any(String) });
+
+    // The offline (test-mode) checkout with FIRST30.
+    await expect(dialog.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
+    await expect(dialog.getByText(/test mode/i).first()).toBeVisible();
+    await expect(dialog.getByText('$45', { exact: true })).toBeVisible();
+    await dialog.getByLabel('Coupon code').fill('FIRST30');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByTestId('checkout-discount')).toHaveText('−$13.50');
+    await expect(dialog.getByTestId('checkout-total')).toHaveText('$31.50');
+    await dialog.getByRole('button', { name: 'Pay $31.50' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/myOrders$/);
+    await expect(dialog).toBeHidden();
+
+    // There is no order-list call yet; the receipts show the payment for this order.
+    const receipts = await page.request.post('/v1/stripe/receipts', { data: {}, headers: sameOrigin });
+    expect(receipts.ok()).toBe(true);
+    const { data: paid } = await receipts.json();
+    expect(paid).toEqual([expect.objectContaining({ orderId: checkout.orderId, amount: 3150, currency: 'usd' })]);
+
+    // A second order: the wizard starts afresh, a failed checkout re-enables the buttons, and FIRST30 is refused.
+    await page.goto('/dashboard/newOrder');
+    await page.getByRole('link', { name: 'Doctor Photos', exact: true }).click();
+    await expect(page.getByText('Step 1 of 11')).toBeVisible();
+    await answerStyleSteps(page);
+    await fileInput(page).setInputFiles(photos.slice(0, 6));
+    await expect(page.getByText('Uploaded: 6/10')).toBeVisible();
+    await nextButton(page).click();
+
+    await page.unroute('**/v1/stripe/checkout/create');
+    await page.route('**/v1/stripe/checkout/create', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 503, message: 'Service unavailable', data: null }) }),
+    );
+    await page.getByRole('button', { name: 'Choose Basic' }).click();
+    const toast = page.locator('[data-slot=toast]');
+    await expect(toast.locator('[data-slot=toast-title]')).toHaveText('API Error');
+    await expect(toast.locator('[data-slot=toast-description]')).toHaveText('Error creating checkout session: Service unavailable');
+    await expect(page.getByRole('button', { name: 'Choose Basic' })).toBeEnabled();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.unroute('**/v1/stripe/checkout/create');
+
+    await page.getByRole('button', { name: 'Choose Basic' }).click();
+    await expect(dialog.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
+    await dialog.getByLabel('Coupon code').fill('FIRST30');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('FIRST30 is only valid on your first order');
+    await expect(dialog.getByTestId('checkout-total')).toHaveText('$35.00');
+    await expect(dialog.getByRole('button', { name: 'Pay $35.00' })).toBeEnabled();
+    // Closing leaves the order pending and gives the package buttons back.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Choose Basic' })).toBeEnabled();
+    await expect(page).toHaveURL(/\/dashboard\/createOrder\/doctor$/);
+    expect(stripeRequests).toEqual([]);
+  });
+
+  test('[ordering] keeps ?type=beta from New Order to the wizard and shows the beta note', async ({ page }) => {
+    await page.goto('/dashboard/newOrder?type=beta');
+    await expect(page.getByText('Beta: your free beta package is waiting — pick a style to start.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Old Money', exact: true })).toHaveAttribute('href', '/dashboard/createOrder/oldmoney?type=beta');
+    const image = page.getByRole('link', { name: 'Old Money', exact: true }).locator('img');
+    await expect(image).toHaveAttribute('loading', 'lazy');
+    await expect(image).toHaveAttribute('width', '640');
+    await expect(image).toHaveAttribute('height', '480');
+    await page.getByRole('link', { name: 'Old Money', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/createOrder\/oldmoney\?type=beta$/);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/newOrder\?type=beta$/);
+  });
+
+  test('[ordering] an unknown category is the 404 page', async ({ page }) => {
+    await page.goto('/dashboard/createOrder/astronaut');
+    await expect(page.getByRole('heading', { name: '404 - Page not found' })).toBeVisible();
+  });
+
+  test('[a11y] the wizard steps and the checkout have no serious or critical violation, on desktop and phone', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      await page.goto('/dashboard/createOrder/glamour');
+      await expect(question(page, 'What is your gender?')).toBeVisible();
+      expect(await blockingViolations(page), `gender ${size.width}`).toEqual([]);
+      // Keyboard: arrows move between the choices without choosing; Space chooses and the next question gets focus.
+      await page.getByRole('radio', { name: 'Man', exact: true }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByRole('radio', { name: 'Woman', exact: true })).toBeFocused();
+      await page.keyboard.press('ArrowLeft');
+      await expect(page.getByRole('radio', { name: 'Man', exact: true })).toBeFocused();
+      await expect(question(page, 'What is your gender?')).toBeVisible();
+      await page.keyboard.press('Space');
+      await expect(question(page, 'How old are you?')).toBeFocused();
+      for (const option of ['25-29', 'Honey', 'Black', 'Short', 'Slim']) await page.getByRole('radio', { name: option, exact: true }).click();
+      await expect(question(page, 'Choose your attire')).toBeVisible();
+      await page.getByRole('button', { name: 'Select All' }).click();
+      expect(await blockingViolations(page), `attire ${size.width}`).toEqual([]);
+      await nextButton(page).click();
+      await page.getByRole('button', { name: 'Select All' }).click();
+      await nextButton(page).click();
+      await page.getByRole('radio', { name: 'In some photos' }).click();
+      await fileInput(page).setInputFiles(photos.slice(0, 6));
+      await expect(page.getByText('Uploaded: 6/10')).toBeVisible();
+      expect(await blockingViolations(page), `photos ${size.width}`).toEqual([]);
+      await nextButton(page).click();
+      await expect(question(page, 'Choose your package')).toBeVisible();
+      expect(await blockingViolations(page), `packages ${size.width}`).toEqual([]);
+      await page.getByRole('button', { name: 'Choose Executive' }).click();
+      await expect(page.getByRole('button', { name: 'Pay $75.00' })).toBeVisible();
+      expect(await blockingViolations(page), `checkout ${size.width}`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll ${size.width}`).toBeLessThanOrEqual(size.width);
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    }
+  });
+});

@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WIZARD_STEPS } from '@/shared/catalog/wizard';
+import {
+  $wizard,
+  addPhotos,
+  chooseOption,
+  enterWizard,
+  isStepAnswered,
+  nextStep,
+  previousStep,
+  removeAllPhotos,
+  removePhoto,
+  resetWizard,
+  setOptions,
+  showsNext,
+  stepOptionIds,
+  toggleOption,
+  type WizardPhoto,
+  type WizardState,
+} from '@/stores/wizard';
+
+let urls = 0;
+const photo = (): WizardPhoto => ({ id: `p${++urls}`, name: `p${urls}.jpg`, blob: new Blob(['x'], { type: 'image/jpeg' }), url: `blob:test/${urls}` });
+const photos = (n: number) => Array.from({ length: n }, photo);
+const stepIndex = (step: (typeof WIZARD_STEPS)[number]) => WIZARD_STEPS.indexOf(step);
+const at = (step: (typeof WIZARD_STEPS)[number]) => $wizard.set({ ...$wizard.get(), step: stepIndex(step) });
+
+describe('[wizard] the wizard store', () => {
+  let revoke: ReturnType<typeof vi.fn<(url: string) => void>>;
+  beforeEach(() => {
+    // jsdom has no object URLs; watch the releases instead.
+    revoke = vi.fn<(url: string) => void>();
+    URL.revokeObjectURL = revoke;
+    resetWizard();
+    revoke.mockClear();
+  });
+  afterEach(() => {
+    resetWizard();
+  });
+
+  it('starts on the first step with no answers for the category entered', () => {
+    enterWizard('doctor');
+    expect($wizard.get()).toMatchObject({ category: 'doctor', step: 0, answers: { attire: [], background: [] }, photos: [] });
+  });
+
+  it('keeps the answers, step and photos when the same category is entered again', () => {
+    enterWizard('doctor');
+    chooseOption('gender', 'woman');
+    chooseOption('age', '30-40');
+    addPhotos(photos(2));
+    enterWizard('doctor');
+    expect($wizard.get()).toMatchObject({ category: 'doctor', step: 2, answers: { gender: 'woman', age: '30-40' } });
+    expect($wizard.get().photos).toHaveLength(2);
+  });
+
+  it('resets everything when the category changes, releasing the thumbnails', () => {
+    enterWizard('doctor');
+    chooseOption('gender', 'woman');
+    addPhotos(photos(3));
+    enterWizard('lawyer');
+    expect($wizard.get()).toMatchObject({ category: 'lawyer', step: 0, answers: { attire: [], background: [] }, photos: [] });
+    expect(revoke).toHaveBeenCalledTimes(3);
+  });
+
+  it('advances on a single choice, and only from that step', () => {
+    enterWizard('doctor');
+    chooseOption('gender', 'man');
+    expect($wizard.get().step).toBe(1);
+    // Changing an earlier answer from a later step does not jump around.
+    at('glass');
+    chooseOption('age', '21-24');
+    expect($wizard.get().step).toBe(stepIndex('glass'));
+  });
+
+  it('drops answers the new gender does not offer when gender changes', () => {
+    enterWizard('doctor');
+    chooseOption('gender', 'woman');
+    chooseOption('hairLength', 'bob cut');
+    chooseOption('bodyType', 'regular');
+    setOptions('attire', ['white_coat', 'white_coat_blouse', 'scrubs']);
+    chooseOption('gender', 'man');
+    const { answers } = $wizard.get();
+    expect(answers.hairLength).toBeUndefined();
+    expect(answers.bodyType).toBe('regular');
+    expect(answers.attire).toEqual(['white_coat', 'scrubs']);
+  });
+
+  it.each([
+    ['hairLength', 'doctor', 'man', ['bald', 'buzzed', 'short', 'medium', 'long']],
+    ['hairLength', 'doctor', 'woman', ['bald', 'pixie cut', 'bob cut', 'medium length', 'long']],
+    ['bodyType', 'doctor', 'woman', ['slim', 'regular', 'curvy', 'full figured', 'plus size']],
+    ['attire', 'doctor', 'man', ['white_coat', 'white_coat_tie', 'scrubs']],
+    ['attire', 'doctor', 'woman', ['white_coat', 'white_coat_blouse', 'scrubs']],
+    ['attire', 'wedding', 'woman', ['wedding_gown', 'lace_gown']],
+    ['background', 'doctor', undefined, ['hospital_corridor', 'clinic', 'studio_blue']],
+    ['background', 'halloween_photos', 'man', ['pumpkin_patch', 'haunted_night']],
+    ['attire', 'doctor', undefined, []],
+  ] as const)('offers %s for %s / %s', (step, category, gender, ids) => {
+    expect(stepOptionIds(step, category, gender)).toEqual(ids);
+  });
+
+  it('toggles multi-select choices, and selects or deselects all', () => {
+    enterWizard('doctor');
+    toggleOption('attire', 'scrubs');
+    toggleOption('attire', 'white_coat');
+    expect($wizard.get().answers.attire).toEqual(['scrubs', 'white_coat']);
+    toggleOption('attire', 'scrubs');
+    expect($wizard.get().answers.attire).toEqual(['white_coat']);
+    setOptions('background', ['clinic', 'studio_blue']);
+    expect($wizard.get().answers.background).toEqual(['clinic', 'studio_blue']);
+    setOptions('background', []);
+    expect($wizard.get().answers.background).toEqual([]);
+  });
+
+  const base = (): WizardState => ({ category: 'doctor', step: 0, answers: { attire: [], background: [] }, photos: [] });
+  const NEXT_CASES: [string, boolean, WizardState][] = [
+    ['gender unanswered', false, base()],
+    ['gender answered', true, { ...base(), answers: { ...base().answers, gender: 'woman' } }],
+    ['glass empty string', false, { ...base(), step: stepIndex('glass'), answers: { ...base().answers, glass: '' } }],
+    ['attire with none chosen', false, { ...base(), step: stepIndex('attire') }],
+    ['attire with one chosen', true, { ...base(), step: stepIndex('attire'), answers: { ...base().answers, attire: ['scrubs'] } }],
+    ['background with none chosen', false, { ...base(), step: stepIndex('background') }],
+    ['background with two chosen', true, { ...base(), step: stepIndex('background'), answers: { ...base().answers, background: ['clinic', 'studio_blue'] } }],
+    ['photo upload with 5 photos', false, { ...base(), step: stepIndex('photoUpload'), photos: photos(5) }],
+    ['photo upload with 6 photos', true, { ...base(), step: stepIndex('photoUpload'), photos: photos(6) }],
+    ['photo upload with 10 photos', true, { ...base(), step: stepIndex('photoUpload'), photos: photos(10) }],
+    ['the package step, everything answered', false, { ...base(), step: stepIndex('packageSelection'), photos: photos(6) }],
+  ];
+
+  it.each(NEXT_CASES)('Next on %s: %s', (_label, visible, state) => {
+    expect(showsNext(state)).toBe(visible);
+    expect(isStepAnswered(state, WIZARD_STEPS[state.step]!)).toBe(visible);
+  });
+
+  it('moves forward only from an answered step, and back until the first step', () => {
+    enterWizard('doctor');
+    nextStep();
+    expect($wizard.get().step).toBe(0);
+    chooseOption('gender', 'woman');
+    expect(previousStep()).toBe(true);
+    expect($wizard.get().step).toBe(0);
+    nextStep();
+    expect($wizard.get().step).toBe(1);
+    previousStep();
+    expect(previousStep()).toBe(false);
+  });
+
+  it('holds at most 10 photos, dropping the rest silently and releasing their thumbnails', () => {
+    enterWizard('doctor');
+    expect(addPhotos(photos(6))).toBe(6);
+    expect(addPhotos(photos(5))).toBe(4);
+    expect($wizard.get().photos).toHaveLength(10);
+    expect(revoke).toHaveBeenCalledTimes(1);
+    expect(addPhotos(photos(1))).toBe(0);
+    expect($wizard.get().photos).toHaveLength(10);
+  });
+
+  it('removes one photo or all of them, revoking their object URLs', () => {
+    enterWizard('doctor');
+    const added = photos(3);
+    addPhotos(added);
+    removePhoto(added[1]!.id);
+    expect($wizard.get().photos.map((p) => p.id)).toEqual([added[0]!.id, added[2]!.id]);
+    expect(revoke).toHaveBeenCalledWith(added[1]!.url);
+    removeAllPhotos();
+    expect($wizard.get().photos).toEqual([]);
+    expect(revoke).toHaveBeenCalledTimes(3);
+  });
+
+  it('forgets everything on reset', () => {
+    enterWizard('doctor');
+    chooseOption('gender', 'woman');
+    addPhotos(photos(2));
+    resetWizard();
+    expect($wizard.get()).toEqual({ category: null, step: 0, answers: { attire: [], background: [] }, photos: [] });
+  });
+});
