@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 
 /** In `astro dev`, every /dashboard path is served the one dashboard page, as the Fastify server does. */
@@ -22,7 +23,24 @@ export default defineConfig({
   site: 'https://portrait-studio.example',
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react(), dashboardFallback],
+  integrations: [
+    react(),
+    sitemap({
+      // Only the public pages: not the private dashboard, the sign-in page or the 404 pages.
+      filter: (page) => !/\/(dashboard|login|404)(\/|$)/.test(new URL(page).pathname),
+      i18n: {
+        defaultLocale: 'us',
+        locales: { us: 'en', fr: 'fr', de: 'de', jp: 'ja', kr: 'ko', cn: 'zh-CN' },
+      },
+      // Pages are served and linked without a trailing slash (their canonical URLs); say the same here.
+      serialize: (item) => {
+        /** @param {string} url */
+        const bare = (url) => (new URL(url).pathname === '/' ? url : url.replace(/\/$/, ''));
+        return { ...item, url: bare(item.url), links: item.links?.map((link) => ({ ...link, url: bare(link.url) })) };
+      },
+    }),
+    dashboardFallback,
+  ],
   i18n: {
     locales: ['us', 'fr', 'de', 'jp', 'kr', 'cn'],
     defaultLocale: 'us',

@@ -1,0 +1,56 @@
+/** The landing page's rotating examples (spec section 4): each round, one random example from each of up to N distinct random styles. */
+export interface RotationTheme {
+  key: string;
+  examples: readonly string[];
+}
+
+/** A number in [0, 1), like Math.random; injected so tests are deterministic. */
+export type Random = () => number;
+
+function shuffled<T>(items: readonly T[], random: Random): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+/**
+ * One round of images: up to `count` distinct random styles, one random example from each. A slot
+ * avoids repeating the image it showed in `previous` when its style has another one, so every round
+ * visibly changes. Falls back to `[fallback]` when no style has an example.
+ */
+export function pickRound(
+  themes: readonly RotationTheme[],
+  count: number,
+  fallback: string,
+  random: Random = Math.random,
+  previous: readonly string[] = [],
+): string[] {
+  const usable = themes.filter((t) => t.examples.length > 0);
+  if (usable.length === 0 || count <= 0) return [fallback];
+  return shuffled(usable, random)
+    .slice(0, count)
+    .map((theme, slot) => {
+      const choices = theme.examples.length > 1 ? theme.examples.filter((e) => e !== previous[slot]) : theme.examples;
+      return choices[Math.floor(random() * choices.length)] ?? fallback;
+    });
+}
+
+/** The style key of an example path such as `/images/styles/doctor/3.webp`. */
+export function themeOfExample(src: string): string | undefined {
+  return /\/images\/styles\/([^/]+)\//.exec(src)?.[1];
+}
+
+/** A small deterministic random source (mulberry32), for the server-rendered first round. */
+export function seededRandom(seed: number): Random {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,71 @@
+import { FALLBACK_EXAMPLE, STYLE_THEMES } from '@/shared/catalog/style-themes';
+import { LIMITS } from '@/shared/limits';
+import { pickRound, themeOfExample } from './rotation';
+
+/** Half of the ~0.5 s fade each way: out, swap, in. */
+const FADE_MS = 250;
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once the image is in the cache (or failed: the swap then shows the broken-image state, as any img would). */
+function preload(src: string): Promise<void> {
+  return new Promise((resolve) => {
+    const image = new Image();
+    image.onload = image.onerror = () => resolve();
+    image.src = src;
+  });
+}
+
+/**
+ * The landing page's rotating examples: every LIMITS.landingRotationMs a new round of one random
+ * example from each of up to five distinct random styles, cross-faded. A Pause button stops it
+ * (moving content needs one, WCAG 2.2.2); it also waits while the tab is hidden.
+ */
+export function initRotator(root: Document = document): void {
+  const list = root.querySelector<HTMLElement>('[data-rotator]');
+  if (!list) return;
+  const images = Array.from(list.querySelectorAll<HTMLImageElement>('img'));
+  const alts = JSON.parse(list.dataset.alts ?? '{}') as Record<string, string>;
+  const toggle = root.querySelector<HTMLButtonElement>('[data-rotator-toggle]');
+  const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  let current = images.map((img) => img.getAttribute('src') ?? '');
+  let paused = false;
+  let busy = false;
+
+  const rotate = async () => {
+    if (paused || busy || document.hidden) return;
+    busy = true;
+    try {
+      const next = pickRound(STYLE_THEMES, images.length, FALLBACK_EXAMPLE, Math.random, current);
+      // Only the slots on screen are worth fetching ahead (phones hide two of the five).
+      await Promise.all(next.filter((_, slot) => images[slot]?.offsetParent !== null).map(preload));
+      if (!reduceMotion) {
+        images.forEach((img) => (img.style.opacity = '0'));
+        await wait(FADE_MS);
+      }
+      images.forEach((img, slot) => {
+        const src = next[slot] ?? FALLBACK_EXAMPLE;
+        img.src = src;
+        img.alt = alts[themeOfExample(src) ?? ''] ?? img.alt;
+        img.style.opacity = '1';
+      });
+      current = next;
+      list.dataset.round = String(Number(list.dataset.round ?? '0') + 1);
+    } finally {
+      busy = false;
+    }
+  };
+
+  setInterval(() => void rotate(), LIMITS.landingRotationMs);
+
+  if (toggle) {
+    toggle.hidden = false;
+    toggle.addEventListener('click', () => {
+      paused = !paused;
+      const label = paused ? toggle.dataset.labelPlay : toggle.dataset.labelPause;
+      const text = toggle.querySelector('[data-label]');
+      if (label && text) text.textContent = label;
+      toggle.dataset.paused = String(paused);
+    });
+  }
+}

@@ -1,0 +1,342 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Answers the coupon call the way the server would, so each banner state can be shown on demand. */
+async function mockCoupon(page: Page, answer: { total: number; used: number } | { status: number }) {
+  await page.route('**/v1/stripe/coupon', (route) =>
+    'status' in answer
+      ? route.fulfill({ status: answer.status, json: { code: answer.status, message: 'Something went wrong' } })
+      : route.fulfill({ json: { code: 0, message: 'success', data: { ...answer, code: 'BETA', percentOff: 100 } } }),
+  );
+}
+
+const promo = (page: Page) => page.getByRole('complementary', { name: 'Current offer' });
+
+test.describe('[site] landing page', () => {
+  test('[site] shows the header anchors, the pages and the Dashboard button', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    for (const [name, href] of [
+      ['How It Works', '/#how-it-works'],
+      ['Comparison', '/#comparison'],
+      ['Examples', '/#examples'],
+      ['Demo', '/#demo'],
+      ['Contact', '/contact'],
+      ['About', '/about'],
+    ]) {
+      await expect(header.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await expect(header.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/login?source=header');
+  });
+
+  test('[site] shows the hero with Get Started, View Examples and the hero art', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Professional portraits without the photo shoot' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login?source=hero');
+    await expect(page.getByRole('link', { name: 'View Examples' })).toHaveAttribute('href', '/#examples');
+    const art = page.getByRole('img', { name: 'A collage of AI-generated professional portraits in different styles' });
+    await expect(art).toHaveAttribute('src', '/images/hero/hero.webp');
+    await expect(art).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  test('[site] states every marketing claim of the product', async ({ page }) => {
+    await page.goto('/');
+    const main = page.getByRole('main');
+    for (const summary of await main.locator('#faq summary').all()) await summary.click();
+    const text = await main.innerText();
+    for (const claim of [
+      'First portraits in about 15 minutes',
+      '10+ studio-quality portraits',
+      'Starting at $25 for 20 portraits',
+      'A refresh for $19.99',
+      '20+ styles and 50+ backgrounds',
+      'Upload 6 to 10 clear photos from different angles',
+      '7-day money-back guarantee',
+      '30% off your first order with code FIRST30',
+      '30 beta testers',
+      'no card needed',
+    ]) {
+      expect(text, claim).toContain(claim);
+    }
+  });
+
+  test('[site] shows the sections in the order of the spec', async ({ page }) => {
+    await page.goto('/');
+    const headings = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
+    expect(headings).toEqual([
+      'Fresh from the studio',
+      'Featured on',
+      'How It Works',
+      'Explore our styles',
+      'Skip the photo studio',
+      'Why choose Portrait Studio',
+      'Portraits for every purpose',
+      'Simple, one-time pricing',
+      'What our customers say',
+      'See it in action',
+      'Your privacy comes first',
+      'Frequently asked questions',
+      'Ready for your new portrait?',
+    ]);
+  });
+
+  test('[site] links the product-launch directory in a Featured on strip', async ({ page }) => {
+    await page.goto('/');
+    const strip = page.getByRole('region', { name: 'Featured on' });
+    const badge = strip.getByRole('link', { name: /Product Hunt/ });
+    await expect(badge).toHaveAttribute('href', /^https:\/\//);
+    await expect(badge).toHaveAttribute('target', '_blank');
+  });
+
+  test('[site] explains How It Works in three steps', async ({ page }) => {
+    await page.goto('/');
+    const section = page.locator('#how-it-works');
+    await expect(section.getByRole('listitem')).toHaveCount(3);
+    for (const step of ['Choose your style', 'Upload your photos', 'Get your portraits']) {
+      await expect(section.getByRole('heading', { name: step })).toBeVisible();
+    }
+  });
+
+  test('[site] shows a style theme with its examples and call to action when its button is clicked', async ({ page }) => {
+    await page.goto('/');
+    const gallery = page.locator('#examples');
+    await expect(gallery.getByRole('tab')).toHaveCount(17);
+    await expect(gallery.getByRole('tab', { name: 'General Professional' })).toHaveAttribute('aria-selected', 'true');
+
+    await gallery.getByRole('tab', { name: 'Healthcare' }).click();
+    const panel = gallery.getByRole('tabpanel');
+    await expect(panel).toHaveCount(1);
+    await expect(panel.getByRole('heading', { name: 'Healthcare' })).toBeVisible();
+    await expect(panel.getByText('Trustworthy portraits for doctors, nurses and healthcare professionals.')).toBeVisible();
+    for (const feature of ['White coats and scrubs', 'Clinic and hospital settings', 'Warm, reassuring expressions']) {
+      await expect(panel.getByText(feature)).toBeVisible();
+    }
+    await expect(panel.getByRole('link', { name: 'Create my healthcare portraits' })).toHaveAttribute('href', '/login?source=gallery');
+    const images = panel.getByRole('img', { name: 'AI-generated portrait of a healthcare professional in a white coat' });
+    await expect(images).toHaveCount(15);
+    await expect(images.first()).toHaveAttribute('loading', 'lazy');
+    await expect(images.first()).toHaveAttribute('width', '416');
+    await expect(images.first()).toHaveAttribute('height', '608');
+    await expect(images.first()).toHaveAttribute('src', '/images/styles/doctor/1.webp');
+
+    await page.keyboard.press('ArrowRight');
+    await expect(gallery.getByRole('tab', { name: 'Real Estate' })).toBeFocused();
+    await expect(gallery.getByRole('tabpanel').getByRole('heading', { name: 'Real Estate' })).toBeVisible();
+  });
+
+  test('[site] compares with traditional photography', async ({ page }) => {
+    await page.goto('/');
+    const table = page.locator('#comparison').getByRole('table');
+    await expect(table.getByRole('columnheader', { name: 'Traditional photography' })).toBeVisible();
+    await expect(table.getByRole('row', { name: /Cost/ })).toContainText('$250-$500+');
+    await expect(table.getByRole('row', { name: /Time/ })).toContainText('4+ hours');
+  });
+
+  test('[site] lists the use cases', async ({ page }) => {
+    await page.goto('/');
+    for (const useCase of ['LinkedIn', 'Resume', 'Email signature', 'Social media', 'Company website', 'Speaking']) {
+      await expect(page.getByRole('heading', { name: useCase, exact: true })).toBeVisible();
+    }
+  });
+
+  test('[site] shows the four packages with their prices and contents', async ({ page }) => {
+    await page.goto('/');
+    const pricing = page.locator('#pricing');
+    const card = (name: string) => pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await expect(card('Beta')).toContainText('$25');
+    await expect(card('Beta')).toContainText('Limited to specific users');
+    await expect(card('Beta')).toContainText('20 pictures');
+    await expect(card('Beta')).toContainText('Random poses and combinations');
+    await expect(card('Beta')).toContainText('4 hours delivery');
+    await expect(card('Beta').getByRole('link', { name: 'Join Beta for Free' })).toHaveAttribute('href', '/beta');
+    await expect(card('Basic')).toContainText('$35');
+    await expect(card('Basic')).toContainText('48 hours response');
+    await expect(card('Pro')).toContainText('$45');
+    await expect(card('Pro')).toContainText('Most popular');
+    await expect(card('Pro')).toContainText('1 hour delivery');
+    await expect(card('Executive')).toContainText('$75');
+    await expect(card('Executive')).toContainText('Best value');
+    for (const line of ['100 pictures', '40 poses', '40 combinations', '4 hours response', 'Ultra high quality', '2x image size']) {
+      await expect(card('Executive')).toContainText(line);
+    }
+    await expect(card('Pro').getByRole('link', { name: 'Choose Pro' })).toHaveAttribute('href', '/login?source=pricing');
+    await expect(pricing.getByText('7-day money-back guarantee')).toBeVisible();
+  });
+
+  test('[site] shows testimonials, the privacy promises and the FAQ answers', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'What our customers say' })).toBeVisible();
+    const privacy = page.locator('#privacy');
+    await expect(privacy.getByRole('heading', { name: 'Selfies deleted after processing' })).toBeVisible();
+    await expect(privacy.getByText('deleted automatically 30 days after delivery')).toBeVisible();
+    await expect(privacy.getByRole('heading', { name: 'Secure payments with Stripe' })).toBeVisible();
+
+    const faq = page.locator('#faq');
+    const answers = [
+      ['How long does it take to get my portraits?', 'Delivery usually takes 1 to 2 hours and at most 72 hours.'],
+      ['Can I get a refund?', 'a refund is available within 7 days of delivery'],
+      ['How long do you keep my data?', 'Your data is kept 30 days after delivery and then deleted automatically.'],
+      ['What photos should I upload?', 'Upload 6 to 10 clear photos from different angles'],
+      ['Is there a size limit for photos?', 'each selfie should be under 10MB'],
+    ];
+    for (const [question, answer] of answers) {
+      await expect(faq.getByText(answer)).toBeHidden();
+      await faq.getByText(question).click();
+      await expect(faq.getByText(answer)).toBeVisible();
+    }
+  });
+
+  test('[site] has a demo video with controls and a poster, and says so when the video cannot play', async ({ page }) => {
+    await page.route('**/videos/demo.mp4', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto('/');
+    const demo = page.locator('#demo');
+    const video = demo.locator('video');
+    await expect(video).toHaveAttribute('controls', '');
+    await expect(video).toHaveAttribute('poster', /\.webp$/);
+    await demo.getByRole('button', { name: 'Play the demo video' }).click();
+    await expect(demo.getByText("The demo video isn't available right now.")).toBeVisible();
+    await expect(demo.getByRole('link', { name: /Watch our videos on YouTube/ })).toHaveAttribute('href', /youtube\.com/);
+  });
+
+  test('[site] has every footer link, with Terms, Refund and Contact in new tabs', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['About', 'Pricing', 'Contact', 'Blog', 'Tutorials', 'Examples', 'Privacy', 'Terms', 'Refund', 'Cookies', 'YouTube', 'Discord']) {
+      await expect(footer.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
+    }
+    for (const name of ['Terms', 'Refund', 'Contact']) {
+      await expect(footer.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('target', '_blank');
+    }
+    await expect(footer.getByRole('link', { name: /^Privacy/ })).not.toHaveAttribute('target', '_blank');
+  });
+
+  test('[site] the rotator changes its example images within 7 seconds', async ({ page }) => {
+    await page.goto('/');
+    const first = page.locator('[data-rotator] img').first();
+    const before = await first.getAttribute('src');
+    expect(before).toMatch(/^\/images\/styles\/[a-z_]+\/\d+\.webp$/);
+    await expect.poll(() => first.getAttribute('src'), { timeout: 7_000, intervals: [250] }).not.toBe(before);
+    const styles = await page.locator('[data-rotator] img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')!.split('/')[3]));
+    expect(new Set(styles).size).toBe(5);
+  });
+
+  test('[site] the rotator can be paused', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Pause the slideshow' }).click();
+    await expect(page.getByRole('button', { name: 'Resume the slideshow' })).toBeVisible();
+    const first = page.locator('[data-rotator] img').first();
+    const before = await first.getAttribute('src');
+    await page.waitForTimeout(6_500);
+    expect(await first.getAttribute('src')).toBe(before);
+  });
+
+  test('[site] Get Started and Dashboard lead a visitor to the login page', async ({ page }) => {
+    await page.route('**/v1/user/info', (route) => route.fulfill({ status: 401, json: { code: 401, message: 'Please log in' } }));
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await expect(page).toHaveURL(/\/login\?source=hero$/);
+  });
+
+  test('[site] Get Started and Dashboard lead a signed-in user to the dashboard', async ({ page }) => {
+    await page.route('**/v1/user/info', (route) =>
+      route.fulfill({ json: { code: 0, message: 'success', data: { nickName: 'Ada', email: 'ada@example.com', avatar: '' } } }),
+    );
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/dashboard?source=hero');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard?source=header');
+    await expect(page.locator('#pricing').getByRole('link', { name: 'Choose Pro' })).toHaveAttribute('href', '/dashboard?source=pricing');
+  });
+
+  test('[site] on a phone the compact menu keeps the anchors reachable', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Comparison' })).toBeHidden();
+    await header.getByLabel('Menu', { exact: true }).click();
+    await header.getByRole('link', { name: 'Comparison' }).click();
+    await expect(page).toHaveURL(/#comparison$/);
+    await expect(header.getByRole('link', { name: 'Comparison' })).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
+test.describe('[site] promo banner', () => {
+  test('[site] the promo banner shows loading first, then the beta offer while seats remain', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/v1/stripe/coupon', async (route) => {
+      await held;
+      await route.fulfill({ json: { code: 0, message: 'success', data: { total: 30, used: 12, code: 'BETA', percentOff: 100 } } });
+    });
+    await page.goto('/');
+    await expect(promo(page)).toContainText("Loading today's offer…");
+    release();
+    await expect(promo(page)).toContainText('Beta program: 18 of 30 free spots left for beta testers, no card needed.');
+    await promo(page).getByRole('link', { name: 'Join the beta' }).click();
+    await expect(page).toHaveURL(/\/beta$/);
+  });
+
+  test('[site] the promo banner offers FIRST30 when no beta seat remains', async ({ page }) => {
+    await mockCoupon(page, { total: 30, used: 30 });
+    await page.goto('/');
+    await expect(promo(page)).toContainText('Get 30% off your first order with code FIRST30.');
+    await expect(promo(page).getByRole('link', { name: 'See pricing' })).toHaveAttribute('href', '/#pricing');
+  });
+
+  test('[site] the promo banner is hidden when the coupon call fails', async ({ page }) => {
+    await mockCoupon(page, { status: 500 });
+    await page.goto('/');
+    await expect(page.locator('[data-promo-banner]')).toHaveAttribute('data-state', 'hidden');
+    await expect(promo(page)).toBeHidden();
+  });
+});
+
+test.describe('[site] beta page', () => {
+  test('[site] the beta page shows the spots remaining and how to join', async ({ page }) => {
+    await mockCoupon(page, { total: 30, used: 12 });
+    await page.goto('/beta');
+    await expect(page.getByRole('heading', { level: 1, name: 'Become one of our 30 beta testers' })).toBeVisible();
+    await expect(page.getByText('18 out of 30 beta spots remaining')).toBeVisible();
+    await expect(page.getByText('No code needed – your free beta package will be automatically applied at checkout!')).toBeVisible();
+    await expect(page.getByText('Currently, there are no active beta testing spots available.')).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'A letter from our founder' })).toBeVisible();
+    const steps = page.getByRole('region', { name: 'How to join' }).getByRole('listitem');
+    await expect(steps).toContainText(['Start a new order from your dashboard.', 'Pick the portrait style you like.', "Choose the 'Beta Tester Package'."]);
+    await expect(page.getByRole('link', { name: 'Start Now' })).toHaveAttribute('href', '/dashboard/newOrder?type=beta');
+    const feedback = page.getByRole('link', { name: /^Feedback/ });
+    await expect(feedback).toHaveAttribute('href', /^https:\/\//);
+    await expect(feedback).toHaveAttribute('target', '_blank');
+  });
+
+  test('[site] the beta page says no spot is available when all are taken', async ({ page }) => {
+    await mockCoupon(page, { total: 30, used: 30 });
+    await page.goto('/beta');
+    await expect(page.getByText('Currently, there are no active beta testing spots available.')).toBeVisible();
+    await expect(page.getByText(/beta spots remaining/)).toBeHidden();
+  });
+});
+
+test.describe('[site] about and contact', () => {
+  test('[site] the about page tells the story, values, team and stats', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page).toHaveTitle('About us | Portrait Studio');
+    await expect(page.getByRole('heading', { level: 1, name: 'About Portrait Studio' })).toBeVisible();
+    await expect(page.getByText('Portrait Studio was founded in 2025')).toBeVisible();
+    for (const value of ['Innovation', 'Privacy First', 'User-Centric']) await expect(page.getByRole('heading', { name: value })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Meet the team' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Alex Morgan' })).toBeVisible();
+    const stats = page.getByRole('region', { name: 'Portrait Studio in numbers' });
+    for (const [value, label] of [['1M+', 'portraits generated'], ['50K+', 'customers'], ['20+', 'AI models'], ['99%', 'satisfaction']]) {
+      await expect(stats.getByText(value, { exact: true })).toBeVisible();
+      await expect(stats.getByText(label, { exact: true })).toBeVisible();
+    }
+  });
+
+  test('[site] the contact page links the chat community and the support address', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page).toHaveTitle('Contact | Portrait Studio');
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+    await expect(page.getByText("We'll get back to you within 24 hours")).toBeVisible();
+    await expect(page.getByRole('link', { name: /Join us on Discord/ })).toHaveAttribute('href', /discord/);
+    await expect(page.getByRole('link', { name: 'support@portrait-studio.example' })).toHaveAttribute('href', 'mailto:support@portrait-studio.example');
+  });
+});
