@@ -43,8 +43,11 @@ export function LoginForm({ strings, language }: { strings: LoginStrings; langua
   const [state, setState] = useState<FormState>('idle');
   const [error, setError] = useState<string | null>(null);
   const [pageError, setPageError] = useState<string | null>(null);
+  // Until React has taken over the server-rendered form, typing would be lost: keep the field disabled.
+  const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
+    setHydrated(true);
     const reason = new URLSearchParams(window.location.search).get('error');
     if (reason) setPageError(strings.errors[reason] ?? strings.errors.failed ?? null);
     apiGet<AuthProviders>('/v1/auth/providers').then(
@@ -128,6 +131,7 @@ export function LoginForm({ strings, language }: { strings: LoginStrings; langua
           inputMode="email"
           placeholder={strings.emailPlaceholder}
           value={email}
+          disabled={!hydrated}
           aria-invalid={showInvalid || undefined}
           aria-describedby={showInvalid ? 'login-email-error' : undefined}
           onChange={(e) => {

@@ -23,8 +23,8 @@ test.describe('[auth] signing in', () => {
     await page.goto(await loginLinkFor(email));
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard\/account$/);
-    await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   });
 
   test('[auth] a used link shows a clear page with a way to get a new one', async ({ page }) => {
