@@ -8,6 +8,8 @@ import { openDatabase } from './db/client.js';
 import { fail } from './http/envelope.js';
 import { registerErrorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
+import { orderInfoRoutes } from './http/orders-info.js';
+import { astriaCallbackRoutes } from './http/astria-callback.js';
 import { registerSecurity } from './http/security.js';
 import { authRoutes } from './http/auth.js';
 import { checkoutRoutes } from './http/checkout.js';
@@ -21,6 +23,7 @@ import { createMailer, type Mailer } from './providers/mail/index.js';
 import { createOAuthProviders } from './providers/oauth/index.js';
 import { createFileStore } from './providers/storage/index.js';
 import { createPayments, type PaymentsProvider } from './providers/payments/index.js';
+import { createGenerator, type Generator } from './providers/generator/index.js';
 import { registerJobs } from './jobs/index.js';
 import { JobQueue } from './jobs/queue.js';
 
@@ -28,6 +31,7 @@ export interface BuildOptions {
   clock?: Clock;
   mailer?: Mailer;
   payments?: PaymentsProvider;
+  generator?: Generator;
 }
 
 /** Query parameters that carry secrets; they are masked in request logs. */
@@ -74,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     files: createFileStore(config.storage),
     oauth: createOAuthProviders(config.oauth),
     payments: options.payments ?? createPayments(config.stripe, database.db, options.clock ?? systemClock),
+    generator: options.generator ?? createGenerator(config.generator, config.publicUrl),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
@@ -100,6 +105,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(receiptRoutes);
   await app.register(checkoutRoutes);
   await app.register(stripeWebhookRoutes);
+  await app.register(orderInfoRoutes);
+  await app.register(astriaCallbackRoutes);
   await app.register(siteRoutes, {
     distDir: config.distDir,
     isSignedIn: async (request, reply) => (await currentUser(request, reply)) !== null,

@@ -5,6 +5,7 @@ import type { JobQueue } from './jobs/queue.js';
 import type { Mailer } from './providers/mail/index.js';
 import type { OAuthProviders } from './providers/oauth/index.js';
 import type { PaymentsProvider } from './providers/payments/index.js';
+import type { Generator } from './providers/generator/index.js';
 import type { FileStore } from './providers/storage/index.js';
 
 /** What "now" is; tests inject their own to move time (link expiry, retention). */
@@ -25,6 +26,7 @@ export interface AppContext {
   files: FileStore;
   oauth: OAuthProviders;
   payments: PaymentsProvider;
+  generator: Generator;
 }
 
 declare module 'fastify' {

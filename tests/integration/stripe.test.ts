@@ -23,6 +23,7 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_portrait',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: stripeApi.url,
+      ROLE: 'web',
     });
   });
   afterAll(async () => {

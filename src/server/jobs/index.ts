@@ -1,13 +1,28 @@
 import type { AppContext } from '../context.js';
-import { generateOrderJob } from './generate-order.js';
+import { generateOrderJob, handleGenerateOrder } from './generate-order.js';
 import { handleHeartbeat, heartbeatJob } from './heartbeat.js';
 import { handleHousekeeping, housekeepingJob } from './housekeeping.js';
+import {
+  deleteSelfiesJob,
+  handleDeleteSelfies,
+  handlePurgeExpired,
+  handleResumeGeneration,
+  purgeExpiredJob,
+  resumeGeneration,
+  resumeGenerationJob,
+} from './maintenance.js';
 
 /** Creates every queue and, in worker processes, starts its handler. */
 export async function registerJobs(ctx: AppContext): Promise<void> {
   await ctx.queue.register(heartbeatJob, handleHeartbeat(ctx));
   await ctx.queue.register(housekeepingJob, handleHousekeeping(ctx));
-  // Generation's handler arrives with the generator; until then paid orders wait in this queue.
-  await ctx.queue.declare(generateOrderJob);
-  if (ctx.queue.isWorker) await ctx.queue.send(heartbeatJob, {});
+  await ctx.queue.register(generateOrderJob, handleGenerateOrder(ctx));
+  await ctx.queue.register(purgeExpiredJob, handlePurgeExpired(ctx));
+  await ctx.queue.register(deleteSelfiesJob, handleDeleteSelfies(ctx));
+  await ctx.queue.register(resumeGenerationJob, handleResumeGeneration(ctx));
+  if (ctx.queue.isWorker) {
+    await ctx.queue.send(heartbeatJob, {});
+    // Orders a crash interrupted are picked up again at start-up.
+    await resumeGeneration(ctx);
+  }
 }

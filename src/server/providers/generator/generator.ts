@@ -4,19 +4,44 @@ import type { PortraitInfo } from '../../../shared/contracts/checkout.js';
 export interface GenerationRequest {
   orderId: string;
   answers: PortraitInfo;
-  /** The customer's selfies (normalised JPEGs). */
-  selfies: Buffer[];
+  /** Loads the customer's selfies (normalised JPEGs); only called while they still exist. */
+  selfies: () => Promise<Buffer[]>;
   /** How many portraits the package promises, and their size. */
   total: number;
   width: number;
   height: number;
+  /** Promised poses and combinations (for prompt building); null where the package leaves them open. */
+  poses: number | null;
+  combinations: number | null;
+  /** The provider's reference from an earlier step (Astria's tune id), if any. */
+  providerRef: string | null;
+}
+
+export interface DeliveredPortrait {
+  /** 1-based portrait number within the order. */
+  no: number;
+  jpeg: Buffer;
+}
+
+/** One step of generation. */
+export interface GenerationStep {
+  /** New portraits to store (numbers not in `have`). */
+  portraits: DeliveredPortrait[];
+  /** Set once the provider has taken what it needs from the selfies (they can then be deleted). */
+  selfiesConsumed: boolean;
+  /** The provider's reference to remember (Astria's tune id). */
+  providerRef?: string;
+  /** Nothing more now: ask again after this long (polling a remote provider). */
+  retryAfterMs?: number;
+  /** The provider gave up; the order fails with this reason. */
+  failed?: string;
 }
 
 /**
- * Makes portraits. `portrait(n)` returns portrait number n (1-based) as a JPEG; the same request and n
- * always give the same picture, so a generation interrupted by a crash can continue where it stopped.
+ * Makes portraits, step by step. `advance` is given the portrait numbers already stored and returns what
+ * is new; it must be safe to call again after a crash (same request → same portraits, no duplicates).
  */
 export interface Generator {
   kind: 'offline' | 'astria';
-  portrait(request: GenerationRequest, n: number): Promise<Buffer>;
+  advance(request: GenerationRequest, have: ReadonlySet<number>): Promise<GenerationStep>;
 }

@@ -1,13 +1,14 @@
 import type { Config } from '../../config.js';
+import { createAstriaGenerator } from './astria.js';
 import type { Generator } from './generator.js';
 import { createOfflineGenerator } from './offline.js';
 
-export type { Generator, GenerationRequest } from './generator.js';
+export type { Generator, GenerationRequest, GenerationStep } from './generator.js';
 
 /** The offline generator by default; Astria when GENERATOR=astria. */
-export function createGenerator(config: Config['generator']): Generator {
+export function createGenerator(config: Config['generator'], publicUrl: string): Generator {
   if (config.kind === 'astria') {
-    throw new Error('GENERATOR=astria is not available in this version yet; use GENERATOR=offline');
+    return createAstriaGenerator(config.astria!, publicUrl);
   }
-  return createOfflineGenerator();
+  return createOfflineGenerator({ paceMs: config.paceMs });
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type OverlayOptions } from 'sharp';
-import type { GenerationRequest, Generator } from './generator.js';
+import type { GenerationRequest, GenerationStep, Generator } from './generator.js';
 
 /** A deterministic number in [0, 1) from a seed string. */
 function seeded(seed: string): () => number {
@@ -62,40 +62,52 @@ const GRADES: Record<string, { brightness: number; saturation: number; hue: numb
  * own selfie, cropped to head and shoulders (sharp's attention strategy), placed on a backdrop rendered
  * for the chosen background, graded for the category, with framing varied per portrait.
  */
-export function createOfflineGenerator(): Generator {
+async function renderPortrait(request: GenerationRequest, selfies: Buffer[], n: number): Promise<Buffer> {
+  const { width, height, answers } = request;
+  const rand = seeded(`${request.orderId}:${n}`);
+  const selfie = selfies[(n - 1) % selfies.length]!;
+  const backdropId = answers.background[(n - 1) % answers.background.length] ?? 'studio_gray';
+  const grade = GRADES[answers.type] ?? { brightness: 1, saturation: 1.05, hue: 0 };
+
+  // Framing varies: how much of the frame the subject fills, and where it sits.
+  const scale = 0.78 + rand() * 0.17;
+  const subjectWidth = Math.round(width * scale);
+  const subjectHeight = Math.round(height * (0.72 + rand() * 0.12));
+  const left = Math.round((width - subjectWidth) * (0.3 + rand() * 0.4));
+  const top = height - subjectHeight;
+
+  const crop = await sharp(selfie)
+    .resize(subjectWidth, subjectHeight, { fit: 'cover', position: sharp.strategy.attention })
+    .modulate({ brightness: grade.brightness, saturation: grade.saturation, hue: grade.hue })
+    .linear(1.08, -8)
+    .composite([{ input: await sharp(maskSvg(subjectWidth, subjectHeight)).png().toBuffer(), blend: 'dest-in' }])
+    .png()
+    .toBuffer();
+
+  const layers: OverlayOptions[] = [{ input: crop, left, top }];
+  if (grade.tint) {
+    const tint = await sharp({ create: { width, height, channels: 4, background: grade.tint } }).png().toBuffer();
+    layers.push({ input: tint, blend: 'soft-light' });
+  }
+  return sharp(backdropSvg(width, height, backdropId, rand)).composite(layers).jpeg({ quality: 88, mozjpeg: true }).toBuffer();
+}
+
+/**
+ * The offline stand-in for a trained model, for development and demos: each portrait is the customer's
+ * own selfie, cropped to head and shoulders (sharp's attention strategy), placed on a backdrop rendered
+ * for the chosen background, graded for the category, with framing varied per portrait. One portrait per
+ * step, `paceMs` apart, so progress is visible; output is deterministic per order and number.
+ */
+export function createOfflineGenerator({ paceMs }: { paceMs: number }): Generator {
   return {
     kind: 'offline',
-    async portrait(request: GenerationRequest, n: number) {
-      const { width, height, answers, selfies } = request;
-      const rand = seeded(`${request.orderId}:${n}`);
-      const selfie = selfies[(n - 1) % selfies.length]!;
-      const backdropId = answers.background[(n - 1) % answers.background.length] ?? 'studio_gray';
-      const grade = GRADES[answers.type] ?? { brightness: 1, saturation: 1.05, hue: 0 };
-
-      // Framing varies: how much of the frame the subject fills, and where it sits.
-      const scale = 0.78 + rand() * 0.17;
-      const subjectWidth = Math.round(width * scale);
-      const subjectHeight = Math.round(height * (0.72 + rand() * 0.12));
-      const left = Math.round((width - subjectWidth) * (0.3 + rand() * 0.4));
-      const top = height - subjectHeight;
-
-      const crop = await sharp(selfie)
-        .resize(subjectWidth, subjectHeight, { fit: 'cover', position: sharp.strategy.attention })
-        .modulate({ brightness: grade.brightness, saturation: grade.saturation, hue: grade.hue })
-        .linear(1.08, -8)
-        .composite([{ input: await sharp(maskSvg(subjectWidth, subjectHeight)).png().toBuffer(), blend: 'dest-in' }])
-        .png()
-        .toBuffer();
-
-      const layers: OverlayOptions[] = [{ input: crop, left, top }];
-      if (grade.tint) {
-        const tint = await sharp({ create: { width, height, channels: 4, background: grade.tint } }).png().toBuffer();
-        layers.push({ input: tint, blend: 'soft-light' });
-      }
-      return sharp(backdropSvg(width, height, backdropId, rand))
-        .composite(layers)
-        .jpeg({ quality: 88, mozjpeg: true })
-        .toBuffer();
+    async advance(request, have): Promise<GenerationStep> {
+      const next = Array.from({ length: request.total }, (_, i) => i + 1).find((n) => !have.has(n));
+      if (next === undefined) return { portraits: [], selfiesConsumed: true };
+      if (paceMs > 0 && have.size > 0) await new Promise((resolve) => setTimeout(resolve, paceMs));
+      const jpeg = await renderPortrait(request, await request.selfies(), next);
+      // The last portrait is made: the selfies are no longer needed.
+      return { portraits: [{ no: next, jpeg }], selfiesConsumed: have.size + 1 >= request.total };
     },
   };
 }

@@ -85,7 +85,7 @@ export async function fulfilCheckout(
 
   if (result.outcome === 'fulfilled') {
     // A crash between commit and send is covered by the resume sweep, which re-enqueues processing orders.
-    await ctx.queue.send(generateOrderJob, { orderId: result.orderId }, { singletonKey: result.orderId });
+    await ctx.queue.send(generateOrderJob, { orderId: result.orderId });
     ctx.log.info({ orderId: result.orderId, sessionId }, 'order paid; generation enqueued');
   }
   return result.outcome;

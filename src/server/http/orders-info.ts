@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ZOrderInfoRequestSchema } from '../../shared/contracts/order-info.js';
+import { AppError } from '../errors.js';
+import { getOrderInfo } from '../services/orders/get-order-info.js';
+import { openPortrait } from '../services/orders/open-portrait.js';
+import { ok, parseInput } from './envelope.js';
+import { requireUser } from './session.js';
+
+const ZImageParams = z.object({ orderId: z.string().max(100), n: z.string().regex(/^\d{1,4}$/) });
+const ZImageQuery = z.object({ size: z.enum(['full', 'thumb']).default('full') });
+
+/** Order progress for the photo selector, and the portraits themselves (never public URLs). */
+export async function orderInfoRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/v1/order/info', async (request, reply) => {
+    const { orderId } = parseInput(ZOrderInfoRequestSchema, request.body);
+    const user = await requireUser(request, reply);
+    return ok(await getOrderInfo(app.ctx, user.userId, orderId));
+  });
+
+  app.get('/v1/image/get/:orderId/:n', { config: { rateLimit: false } }, async (request, reply) => {
+    const user = await requireUser(request, reply);
+    const params = ZImageParams.safeParse(request.params);
+    if (!params.success) throw new AppError('NOT_FOUND', 'Photo not found');
+    const { size } = parseInput(ZImageQuery, request.query);
+    const portrait = await openPortrait(app.ctx, { userId: user.userId, orderId: params.data.orderId, no: Number(params.data.n), size });
+    reply
+      .header('content-type', 'image/jpeg')
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('etag', portrait.etag);
+    if (request.headers['if-none-match'] === portrait.etag) {
+      portrait.stream.destroy();
+      return reply.status(304).send();
+    }
+    if (portrait.bytes) reply.header('content-length', portrait.bytes);
+    return reply.send(portrait.stream);
+  });
+}

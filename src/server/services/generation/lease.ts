@@ -1,0 +1,37 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orders } from '../../db/schema.js';
+
+/** A worker that has not proved it is alive for this long has lost its order (it crashed). */
+export const LEASE_MS = 20_000;
+
+/**
+ * Takes the generation lease of a processing order for `owner`, if nobody alive holds it. Only one
+ * worker generates an order at a time, even with many processes on one database.
+ */
+export async function acquireLease(db: Db, { orderId, owner, now }: { orderId: string; owner: string; now: Date }): Promise<boolean> {
+  const stale = new Date(now.getTime() - LEASE_MS);
+  const taken = await db
+    .update(orders)
+    .set({ generationOwner: owner, generationHeartbeatAt: now })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, 'processing'),
+        or(isNull(orders.generationOwner), eq(orders.generationOwner, owner), lt(orders.generationHeartbeatAt, stale)),
+      ),
+    )
+    .returning({ id: orders.id });
+  return taken.length === 1;
+}
+
+export async function renewLease(db: Db, { orderId, owner, now }: { orderId: string; owner: string; now: Date }): Promise<void> {
+  await db.update(orders).set({ generationHeartbeatAt: now }).where(and(eq(orders.id, orderId), eq(orders.generationOwner, owner)));
+}
+
+export async function releaseLease(db: Db, { orderId, owner }: { orderId: string; owner: string }): Promise<void> {
+  await db
+    .update(orders)
+    .set({ generationOwner: null, generationHeartbeatAt: null })
+    .where(and(eq(orders.id, orderId), eq(orders.generationOwner, owner)));
+}

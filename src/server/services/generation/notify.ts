@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { users } from '../../db/schema.js';
+import { serverT } from '../../i18n.js';
+import { renderMail } from '../mail/render-mail.js';
+
+/** Tells the customer that their portraits are ready, or that the order failed. Mail problems are logged, not fatal. */
+export async function notifyCustomer(
+  ctx: Pick<AppContext, 'database' | 'mailer' | 'config' | 'log'>,
+  { userId, orderId, outcome }: { userId: string; orderId: string; outcome: 'ready' | 'failed' },
+): Promise<void> {
+  const [user] = await ctx.database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) return;
+  const { t } = serverT('us');
+  const shortId = orderId.slice(0, 8).toUpperCase();
+  const url = `${ctx.config.publicUrl}/dashboard/photoSelector/${orderId}`;
+  const mail =
+    outcome === 'ready'
+      ? renderMail({
+          heading: t('email.ready.heading'),
+          paragraphs: [t('email.ready.intro', { order: shortId }), t('email.ready.retention')],
+          button: { label: t('email.ready.button'), url },
+          footer: t('email.ready.footer'),
+        })
+      : renderMail({
+          heading: t('email.failed.heading'),
+          paragraphs: [t('email.failed.intro', { order: shortId }), t('email.failed.support', { email: ctx.config.mail.supportEmail })],
+          footer: t('email.failed.footer'),
+        });
+  try {
+    await ctx.mailer.send({ to: user.email, subject: t(`email.${outcome}.subject`, { order: shortId }), ...mail });
+  } catch (error) {
+    ctx.log.error({ err: error, orderId }, 'could not send the order mail');
+  }
+}

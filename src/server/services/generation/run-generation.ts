@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { orders, portraits, selfies } from '../../db/schema.js';
+import type { GenerationRequest } from '../../providers/generator/index.js';
+import { findPackage } from '../../../shared/catalog/packages.js';
+import type { PortraitInfo } from '../../../shared/contracts/checkout.js';
+import { LIMITS, PORTRAIT_SIZE } from '../../../shared/limits.js';
+import { deleteSelfies } from './delete-selfies.js';
+import { acquireLease, LEASE_MS, releaseLease, renewLease } from './lease.js';
+import { notifyCustomer } from './notify.js';
+import { storePortrait } from './store-portrait.js';
+
+type Ctx = Pick<AppContext, 'database' | 'files' | 'generator' | 'clock' | 'mailer' | 'config' | 'log'>;
+
+/** Another worker holds the order; the job is retried later (by then the holder finished or died). */
+export class LeaseBusyError extends Error {
+  override name = 'LeaseBusyError';
+}
+
+export type GenerationOutcome = { outcome: 'completed' | 'failed' | 'gone' } | { outcome: 'waiting'; retryAfterMs: number };
+
+/** This process's name in leases. */
+const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
+
+async function storedNumbers(ctx: Ctx, orderId: string): Promise<Set<number>> {
+  const rows = await ctx.database.db.select({ no: portraits.no }).from(portraits).where(eq(portraits.orderId, orderId));
+  return new Set(rows.map((r) => r.no));
+}
+
+async function finish(ctx: Ctx, order: typeof orders.$inferSelect, outcome: 'completed' | 'failed', reason?: string) {
+  const now = ctx.clock.now();
+  const [generated] = await ctx.database.db.select({ n: count() }).from(portraits).where(eq(portraits.orderId, order.id));
+  await ctx.database.db
+    .update(orders)
+    .set(
+      outcome === 'completed'
+        ? { status: 'completed', progress: 100, imageGenerated: Number(generated?.n ?? 0), completedAt: now, updatedAt: now, generationOwner: null, generationHeartbeatAt: null }
+        : { status: 'failed', failedAt: now, failureReason: reason ?? 'Generation failed', updatedAt: now, generationOwner: null, generationHeartbeatAt: null },
+    )
+    .where(eq(orders.id, order.id));
+  await deleteSelfies(ctx, order.id);
+  await notifyCustomer(ctx, { userId: order.userId, orderId: order.id, outcome: outcome === 'completed' ? 'ready' : 'failed' });
+  ctx.log.info({ orderId: order.id, outcome, reason }, 'generation finished');
+}
+
+/**
+ * Turns a paid order into portraits. Holds the order's lease while working (renewed as it goes), stores
+ * every portrait the generator delivers, keeps `imageGenerated` and `progress` current, deletes the
+ * selfies once consumed, and completes or fails the order. Safe to run again after a crash: only missing
+ * portrait numbers are made. Returns `waiting` when a remote provider needs time.
+ */
+export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID): Promise<GenerationOutcome> {
+  const { db } = ctx.database;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.status !== 'processing') return { outcome: 'gone' };
+  if (!(await acquireLease(db, { orderId, owner, now: ctx.clock.now() }))) throw new LeaseBusyError(`order ${orderId} is being generated elsewhere`);
+
+  const heartbeat = setInterval(() => {
+    void renewLease(db, { orderId, owner, now: ctx.clock.now() }).catch(() => {});
+  }, LEASE_MS / 4);
+  try {
+    const started = order.generationStartedAt ?? ctx.clock.now();
+    if (!order.generationStartedAt) await db.update(orders).set({ generationStartedAt: started }).where(eq(orders.id, orderId));
+    const pkg = findPackage(order.packageId)!;
+    const size = pkg.largeImages ? PORTRAIT_SIZE.large : PORTRAIT_SIZE.standard;
+    const request: GenerationRequest = {
+      orderId,
+      answers: order.portraitInfo as unknown as PortraitInfo,
+      total: order.imageTotal,
+      width: size.width,
+      height: size.height,
+      poses: pkg.poses,
+      combinations: pkg.combinations,
+      providerRef: order.providerRef,
+      selfies: async () => {
+        const rows = await db.select().from(selfies).where(eq(selfies.orderId, orderId)).orderBy(selfies.no);
+        const buffers = await Promise.all(rows.map((r) => ctx.files.readBuffer(r.storageKey)));
+        return buffers.filter((b): b is Buffer => b !== null);
+      },
+    };
+
+    for (;;) {
+      const have = await storedNumbers(ctx, orderId);
+      if (have.size >= order.imageTotal) {
+        await finish(ctx, order, 'completed');
+        return { outcome: 'completed' };
+      }
+      const deadline = started.getTime() + LIMITS.generationBoundHours * 3600_000;
+      if (ctx.clock.now().getTime() > deadline) {
+        await finish(ctx, order, 'failed', `Generation did not finish within ${LIMITS.generationBoundHours} hours`);
+        return { outcome: 'failed' };
+      }
+      const step = await ctx.generator.advance(request, have);
+      for (const portrait of step.portraits) {
+        if (portrait.no >= 1 && portrait.no <= order.imageTotal && !have.has(portrait.no)) {
+          await storePortrait(ctx, orderId, portrait.no, portrait.jpeg);
+          have.add(portrait.no);
+        }
+      }
+      const generated = have.size;
+      await db
+        .update(orders)
+        .set({
+          imageGenerated: generated,
+          // Progress only ever rises; 100 is reserved for completion.
+          progress: Math.min(99, Math.floor((generated / order.imageTotal) * 100)),
+          updatedAt: ctx.clock.now(),
+          generationHeartbeatAt: ctx.clock.now(),
+          ...(step.providerRef ? { providerRef: step.providerRef } : {}),
+        })
+        .where(eq(orders.id, orderId));
+      if (step.providerRef) request.providerRef = step.providerRef;
+      if (step.selfiesConsumed) await deleteSelfies(ctx, orderId);
+      if (step.failed) {
+        await finish(ctx, order, 'failed', step.failed);
+        return { outcome: 'failed' };
+      }
+      if (step.retryAfterMs !== undefined && generated < order.imageTotal) {
+        await releaseLease(db, { orderId, owner });
+        return { outcome: 'waiting', retryAfterMs: step.retryAfterMs };
+      }
+    }
+  } finally {
+    clearInterval(heartbeat);
+  }
+}

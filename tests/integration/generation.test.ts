@@ -1,0 +1,113 @@
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, portraits, selfies } from '@/server/db/schema';
+import { purgeExpired } from '@/server/services/retention/purge-expired';
+import { buildTestApp, sameSite, type TestApp } from './helpers/app';
+import { manualClock } from './helpers/clock';
+import { checkoutForm, doctorAnswers, makePhotos } from './helpers/photos';
+import { signInAs } from './helpers/session';
+import { readOutbox } from './helpers/smtp';
+
+async function placePaidOrder(t: TestApp, cookie: string, packageId: string) {
+  const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: doctorAnswers({ package: packageId }) });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/v1/stripe/checkout/create',
+    headers: { cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
+    payload: form.payload,
+  });
+  const { orderId, clientSecret } = created.json().data;
+  const paid = await t.app.inject({ method: 'POST', url: '/v1/checkout/offline/pay', headers: { ...sameSite, cookie }, payload: { clientSecret } });
+  expect(paid.statusCode).toBe(200);
+  return orderId as string;
+}
+
+describe('[generation] a paid order becomes portraits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ GENERATOR_PACE_MS: '0' });
+  });
+  afterAll(() => t.close());
+
+  it('goes processing → completed with exactly the package count at 832x1216, progress rising, selfies deleted, mail sent', async () => {
+    const ada = await signInAs(t, 'gen@example.com');
+    const orderId = await placePaidOrder(t, ada.cookie, 'beta');
+    const info = () => t.app.inject({ method: 'POST', url: '/v1/order/info', headers: ada.headers, payload: { orderId } }).then((r) => r.json().data);
+    const progress: number[] = [];
+    let status = 'processing';
+    for (let i = 0; i < 600 && status !== 'completed'; i++) {
+      const data = await info();
+      progress.push(data.progress);
+      status = data.status;
+      if (status !== 'completed') await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe('completed');
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(100);
+    expect((await info()).imageGenerated).toBe(20);
+
+    const rows = await t.app.ctx.database.db.select().from(portraits).where(eq(portraits.orderId, orderId));
+    expect(rows.map((r) => r.no).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    for (const no of [1, 20]) {
+      const res = await t.app.inject({ method: 'GET', url: `/v1/image/get/${orderId}/${no}`, headers: { cookie: ada.cookie } });
+      expect(res.statusCode).toBe(200);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'jpeg', width: 832, height: 1216 });
+    }
+    const thumb = await t.app.inject({ method: 'GET', url: `/v1/image/get/${orderId}/1?size=thumb`, headers: { cookie: ada.cookie } });
+    expect((await sharp(thumb.rawPayload).metadata()).width).toBe(416);
+    expect(await t.app.ctx.database.db.select().from(selfies).where(eq(selfies.orderId, orderId))).toHaveLength(0);
+    expect(await t.app.ctx.files.count(`orders/${orderId}/selfies`)).toBe(0);
+    const mails = await readOutbox(t.dataDir);
+    expect(mails.some((m) => m.subject === `Your portraits are ready (order ${orderId.slice(0, 8).toUpperCase()})`)).toBe(true);
+  });
+
+  it('serves a portrait only to its owner, 404 out of range, and 304 for a known ETag', async () => {
+    const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.status, 'completed'));
+    const owner = await t.app.ctx.database.db.execute(sql`select email from users where id = ${order!.userId}`);
+    const email = (owner as unknown as { rows: { email: string }[] }).rows[0]!.email;
+    const ada = await signInAs(t, email);
+    const eve = await signInAs(t, 'eve@example.com');
+    const url = `/v1/image/get/${order!.id}/1`;
+    const mine = await t.app.inject({ method: 'GET', url, headers: { cookie: ada.cookie } });
+    expect(mine.headers['cache-control']).toContain('immutable');
+    const again = await t.app.inject({ method: 'GET', url, headers: { cookie: ada.cookie, 'if-none-match': mine.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    const theirs = await t.app.inject({ method: 'GET', url, headers: { cookie: eve.cookie } });
+    const missing = await t.app.inject({ method: 'GET', url: `/v1/image/get/00000000-0000-4000-8000-000000000000/1`, headers: { cookie: eve.cookie } });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).toBe(missing.body);
+    expect((await t.app.inject({ method: 'GET', url: `/v1/image/get/${order!.id}/21`, headers: { cookie: ada.cookie } })).statusCode).toBe(404);
+    const infoTheirs = await t.app.inject({ method: 'POST', url: '/v1/order/info', headers: eve.headers, payload: { orderId: order!.id } });
+    expect(infoTheirs.statusCode).toBe(404);
+  });
+});
+
+describe('[retention] portraits and personal data go 30 days after delivery', () => {
+  const clock = manualClock();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ ROLE: 'web' }, { clock });
+  });
+  afterAll(() => t.close());
+
+  it('purges nothing at day 29, everything personal at day 31, and the order then shows as expired', async () => {
+    const ada = await signInAs(t, 'keep@example.com');
+    const { seedCompletedOrder } = await import('./helpers/seed');
+    const order = await seedCompletedOrder(t, ada.user.id);
+    clock.advance(29 * 24 * 3600_000);
+    expect(await purgeExpired(t.app.ctx)).toEqual([]);
+    expect(await t.app.ctx.files.count(`orders/${order.id}`)).toBeGreaterThan(0);
+    clock.advance(2 * 24 * 3600_000);
+    expect(await purgeExpired(t.app.ctx)).toEqual([order.id]);
+    expect(await t.app.ctx.files.count(`orders/${order.id}`)).toBe(0);
+    expect(await t.app.ctx.database.db.select().from(portraits).where(eq(portraits.orderId, order.id))).toHaveLength(0);
+    const [row] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ portraitInfo: null, priceCents: 3500, packageId: 'basic' });
+    // A month later the customer signs in again (the old session idled out) and sees the order as expired.
+    const back = await signInAs(t, 'keep@example.com');
+    const info = await t.app.inject({ method: 'POST', url: '/v1/order/info', headers: back.headers, payload: { orderId: order.id } });
+    expect(info.json().data).toMatchObject({ status: 'completed', expired: true, imageGenerated: 0, favoriteImages: [] });
+  });
+});
