@@ -14,6 +14,7 @@ import { registerSecurity } from './http/security.js';
 import { authRoutes } from './http/auth.js';
 import { checkoutRoutes } from './http/checkout.js';
 import { couponRoutes } from './http/coupon.js';
+import { orderRoutes } from './http/orders.js';
 import { receiptRoutes } from './http/receipts.js';
 import { stripeWebhookRoutes } from './http/stripe-webhook.js';
 import { currentUser } from './http/session.js';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(couponRoutes);
   await app.register(receiptRoutes);
   await app.register(checkoutRoutes);
+  await app.register(orderRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(orderInfoRoutes);
   await app.register(astriaCallbackRoutes);

@@ -216,7 +216,8 @@ test.describe('[ordering] placing an order', () => {
     await expect(page).toHaveURL(/\/dashboard\/myOrders$/);
     await expect(dialog).toBeHidden();
 
-    // There is no order-list call yet; the receipts show the payment for this order.
+    // My Orders lists the new order, and the receipts hold its payment.
+    await expect(page.getByText(checkout.orderId.slice(0, 8).toUpperCase()).filter({ visible: true }).first()).toBeVisible();
     const receipts = await page.request.post('/v1/stripe/receipts', { data: {}, headers: sameOrigin });
     expect(receipts.ok()).toBe(true);
     const { data: paid } = await receipts.json();

@@ -1,14 +1,59 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PackageOpenIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
+import type { Order } from '@/shared/contracts/orders';
+import { Button } from '@/ui/button';
+import { Skeleton } from '@/ui/skeleton';
 import { PageContainer, PageHeader } from '../components/page-header';
-import { OrderingOpensSoon } from './coming-soon';
+import { CommentEditDialog } from '../my-orders/comment-edit-dialog';
+import { OrderDeleteDialog } from '../my-orders/order-delete-dialog';
+import { OrdersList } from '../my-orders/orders-table';
+import { useOrders } from '../my-orders/use-orders';
 
-/** Placeholder until the My Orders issue. */
+/** My Orders: every order with its status, progress and actions; refreshes itself every 60 seconds. */
 export function MyOrdersPage() {
   const { t } = useTranslation();
+  const { orders, loading, refresh } = useOrders();
+  const [editing, setEditing] = useState<Order | null>(null);
+  const [deleting, setDeleting] = useState<Order | null>(null);
+  const firstLoad = orders === null;
+
   return (
-    <PageContainer>
-      <PageHeader title={t('dashboard.titles.myOrders')} />
-      <OrderingOpensSoon />
+    <PageContainer className="max-w-6xl">
+      <PageHeader
+        title={t('dashboard.titles.myOrders')}
+        description={t('orders.description')}
+        actions={
+          <Button variant="outline" onClick={() => void refresh()} disabled={loading}>
+            <RefreshCwIcon className={loading ? 'motion-safe:animate-spin' : undefined} aria-hidden="true" />
+            {t('orders.refresh')}
+          </Button>
+        }
+      />
+      <div className="@container rounded-xl border bg-card shadow-sm" aria-busy={loading}>
+        {firstLoad ? (
+          <div className="space-y-3 p-4" role="status" aria-label={t('dashboard.loading')}>
+            <Skeleton className="h-6 w-full" />
+            <Skeleton className="h-6 w-full" />
+            <Skeleton className="h-6 w-2/3" />
+          </div>
+        ) : orders.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 px-4 py-12 text-center">
+            <PackageOpenIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p className="font-medium">{t('orders.empty')}</p>
+            <Button asChild size="sm">
+              <a href="/dashboard/newOrder">
+                <PlusIcon aria-hidden="true" />
+                {t('dashboard.titles.newOrder')}
+              </a>
+            </Button>
+          </div>
+        ) : (
+          <OrdersList orders={orders} now={new Date()} onEditComment={setEditing} onDelete={setDeleting} />
+        )}
+      </div>
+      <CommentEditDialog order={editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />
+      <OrderDeleteDialog order={deleting} onClose={() => setDeleting(null)} onDeleted={() => void refresh()} />
     </PageContainer>
   );
 }

@@ -1,17 +1,176 @@
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DownloadIcon, HeartIcon, ImagesIcon, RefreshCwIcon } from 'lucide-react';
+import { groupDownloadUrl } from '@/shared/contracts/orders';
+import { Button } from '@/ui/button';
+import { Progress } from '@/ui/progress';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui/tabs';
 import { PageContainer, PageHeader } from '../components/page-header';
-import { OrderingOpensSoon } from './coming-soon';
+import { downloadPhoto } from '../photo-selector/download-photo';
+import { EmptyState } from '../photo-selector/empty-state';
+import { PhotoGrid } from '../photo-selector/photo-grid';
+import { photoNumbers } from '../photo-selector/photo-list';
+import { PhotoViewer } from '../photo-selector/photo-viewer';
+import { useFavorites } from '../photo-selector/use-favorites';
+import { useOrderInfo } from '../photo-selector/use-order-info';
 
-/** Placeholder until the photo selector's issue, with its My Orders > View Order breadcrumb. */
-export function PhotoSelectorPage(_props: { params: Record<string, string> }) {
-  const { t } = useTranslation();
+type Tab = 'all' | 'favorites';
+
+/** A zip download is a browser navigation; with nothing to zip the button is shown disabled instead. */
+function ZipButton({ href, count, icon: Icon, label }: { href: string; count: number; icon: typeof DownloadIcon; label: string }) {
+  const content = (
+    <>
+      <Icon aria-hidden="true" />
+      {label}
+    </>
+  );
+  if (count === 0) {
+    return (
+      <Button variant="outline" disabled>
+        {content}
+      </Button>
+    );
+  }
   return (
-    <PageContainer>
+    <Button variant="outline" asChild>
+      <a href={href}>{content}</a>
+    </Button>
+  );
+}
+
+/**
+ * The photo selector of one order: the portraits generated so far in a numbered grid, favorites,
+ * single and zip downloads, and a full-screen viewer. Polls the order until it is completed.
+ */
+export function PhotoSelectorPage({ params }: { params: Record<string, string> }) {
+  const { t } = useTranslation();
+  const orderId = params.orderId || undefined;
+  const { info, loading, loaded, refresh } = useOrderInfo(orderId);
+  const { favorites, toggle } = useFavorites(orderId, info?.favoriteImages);
+  const [tab, setTab] = useState<Tab>('all');
+  const [viewer, setViewer] = useState<{ photos: number[]; index: number } | null>(null);
+
+  const all = useMemo(() => photoNumbers(info?.imageGenerated ?? 0), [info?.imageGenerated]);
+  const favoriteSet = useMemo(() => new Set(favorites), [favorites]);
+  const favoritePhotos = useMemo(() => all.filter((no) => favoriteSet.has(no)), [all, favoriteSet]);
+  const completed = info?.status === 'completed';
+  const expired = info?.expired ?? false;
+
+  // An order that could not be loaded (a wrong link, say) is not said to be generating: the page keeps its name.
+  const generating = info !== null && !completed;
+  const title = !loaded && loading ? t('orders.photos.loading') : generating ? t('orders.photos.generating') : t('orders.photos.selection');
+  const description = !info
+    ? undefined
+    : expired
+      ? t('orders.photos.expired')
+      : completed
+        ? t('orders.photos.ready', { count: all.length })
+        : t('orders.photos.available', { count: all.length });
+
+  const download = (no: number) => {
+    if (orderId) void downloadPhoto(orderId, no);
+  };
+  const open = (photos: number[]) => (index: number) => setViewer({ photos, index });
+
+  const refreshButton = (
+    <Button variant="outline" onClick={() => void refresh()} disabled={loading || !orderId}>
+      <RefreshCwIcon className={loading ? 'motion-safe:animate-spin' : undefined} aria-hidden="true" />
+      {loading ? t('orders.photos.refreshing') : t('orders.refresh')}
+    </Button>
+  );
+
+  return (
+    <PageContainer className="max-w-6xl pb-0 sm:pb-0">
       <PageHeader
-        title={t('dashboard.titles.photoSelector')}
+        title={title}
+        description={description}
         breadcrumb={[{ label: t('dashboard.titles.myOrders'), href: '/dashboard/myOrders' }, { label: t('dashboard.breadcrumbs.viewOrder') }]}
+        actions={
+          <>
+            {refreshButton}
+            <ZipButton href={orderId ? groupDownloadUrl(orderId) : '#'} count={all.length} icon={DownloadIcon} label={t('orders.photos.downloadAll')} />
+            <ZipButton
+              href={orderId ? groupDownloadUrl(orderId, { favorites: true }) : '#'}
+              count={favoritePhotos.length}
+              icon={HeartIcon}
+              label={t('orders.photos.downloadFavorites')}
+            />
+          </>
+        }
       />
-      <OrderingOpensSoon />
+      {generating && !expired && (
+        <div className="flex items-center gap-3">
+          <Progress value={info.progress} className="max-w-sm" aria-label={t('orders.photos.progressLabel')} />
+          <span className="text-sm text-muted-foreground tabular-nums">{Math.round(info.progress)}%</span>
+        </div>
+      )}
+
+      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="gap-0">
+        <TabsContent value="all" className="pb-6">
+          {all.length > 0 ? (
+            <PhotoGrid
+              orderId={orderId!}
+              photos={all}
+              favorites={favoriteSet}
+              onOpen={open(all)}
+              onToggleFavorite={toggle}
+              onDownload={download}
+              label={t('orders.photos.allLabel')}
+            />
+          ) : (
+            <EmptyState
+              icon={ImagesIcon}
+              title={t('orders.photos.emptyTitle')}
+              text={expired ? t('orders.photos.expired') : generating ? t('orders.photos.emptyText') : undefined}
+              action={!completed && !expired && loaded ? refreshButton : undefined}
+            />
+          )}
+        </TabsContent>
+        <TabsContent value="favorites" className="pb-6">
+          {favoritePhotos.length > 0 ? (
+            <PhotoGrid
+              orderId={orderId!}
+              photos={favoritePhotos}
+              favorites={favoriteSet}
+              onOpen={open(favoritePhotos)}
+              onToggleFavorite={toggle}
+              onDownload={download}
+              label={t('orders.photos.favoritesLabel')}
+            />
+          ) : (
+            <EmptyState
+              icon={HeartIcon}
+              text={t('orders.photos.emptyFavorites')}
+              action={
+                all.length > 0 ? (
+                  <Button variant="outline" onClick={() => setTab('all')}>
+                    {t('orders.photos.viewAll')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          )}
+        </TabsContent>
+        {/* The tabs sit at the bottom, always in reach, however long the grid. */}
+        <div className="sticky bottom-0 z-10 -mx-4 flex justify-center border-t bg-background/90 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:-mx-6">
+          <TabsList>
+            <TabsTrigger value="all">{t('orders.photos.allTab', { n: all.length })}</TabsTrigger>
+            <TabsTrigger value="favorites">{t('orders.photos.favoritesTab', { n: favoritePhotos.length })}</TabsTrigger>
+          </TabsList>
+        </div>
+      </Tabs>
+
+      {orderId && (
+        <PhotoViewer
+          orderId={orderId}
+          photos={viewer?.photos ?? []}
+          index={viewer?.index ?? null}
+          onIndexChange={(index) => setViewer((current) => (index === null || !current ? null : { ...current, index }))}
+          favorites={favoriteSet}
+          onToggleFavorite={toggle}
+          onDownload={download}
+        />
+      )}
     </PageContainer>
   );
 }

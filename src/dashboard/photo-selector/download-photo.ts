@@ -1,0 +1,27 @@
+import { api } from '@/api/client';
+import { portraitFileName, portraitUrl } from '@/shared/contracts/orders';
+
+/**
+ * Saves portrait `no` as `photo-{no}.jpg`: the bytes are fetched as a blob and handed to an
+ * `<a download>`, so the file name is ours whatever the server calls it. Then the download is recorded.
+ * Failures are only logged (spec section 8).
+ */
+export async function downloadPhoto(orderId: string, no: number): Promise<void> {
+  try {
+    const response = await fetch(portraitUrl(orderId, no), { credentials: 'include' });
+    if (!response.ok) throw new Error(`Photo ${no} could not be fetched (HTTP ${response.status})`);
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = portraitFileName(no);
+    link.hidden = true;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // The browser reads the blob after the click returns; let it finish before the URL goes.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    await api('/v1/order/addDownloaded', { orderId, no });
+  } catch (error) {
+    console.error('Could not download the photo', error);
+  }
+}

@@ -1,0 +1,50 @@
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { favorites, orders } from '../../db/schema.js';
+import { findCategory } from '../../../shared/catalog/categories.js';
+import type { Order, OrderPortraitInfo } from '../../../shared/contracts/orders.js';
+import { availablePortraits } from './portrait-numbers.js';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * What the customer sees of an order's answers. A purged order keeps only its category and package
+ * (bookkeeping columns), so My Orders can still say what it was.
+ */
+export function portraitInfoOf(order: Pick<OrderRow, 'categoryId' | 'packageId' | 'portraitInfo' | 'purgedAt'>): OrderPortraitInfo {
+  const name = findCategory(order.categoryId)?.name;
+  const answers = order.purgedAt ? {} : (order.portraitInfo ?? {});
+  return { ...answers, type: order.categoryId, package: order.packageId, ...(name ? { name } : {}) };
+}
+
+/** The caller's orders, newest first, with their favorites. */
+export async function listOrders(db: Db, userId: string): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    // The id breaks ties between orders created in the same instant, so the order is stable.
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  if (rows.length === 0) return [];
+  const favoriteRows = await db
+    .select({ orderId: favorites.orderId, no: favorites.no })
+    .from(favorites)
+    .where(inArray(favorites.orderId, rows.map((r) => r.id)))
+    .orderBy(asc(favorites.no));
+  const favoritesOf = new Map<string, number[]>();
+  for (const f of favoriteRows) favoritesOf.set(f.orderId, [...(favoritesOf.get(f.orderId) ?? []), f.no]);
+  return rows.map((order) => {
+    const expired = order.purgedAt !== null;
+    return {
+      id: order.id,
+      createdAt: order.createdAt.toISOString(),
+      status: order.status,
+      progress: order.progress,
+      comment: order.comment,
+      portraitInfo: portraitInfoOf(order),
+      imageGenerated: availablePortraits(order),
+      favoriteImages: expired ? [] : (favoritesOf.get(order.id) ?? []),
+      expired,
+    };
+  });
+}

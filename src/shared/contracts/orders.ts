@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { ZEmptyRequestSchema } from './auth';
+
+/** Order states the customer sees (DESIGN.md): pending until paid, then processing, completed or failed. */
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * An order id. Its shape is checked by the service, which answers a malformed id exactly as a missing
+ * or foreign order (404), so ids cannot be probed.
+ */
+export const ZOrderIdSchema = z.string({ message: 'is required' }).min(1, 'is required').max(100, 'is too long');
+
+/** A portrait number within its order (1..imageGenerated; the range is checked by the service). */
+const ZPortraitNoSchema = z.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more');
+
+/**
+ * The order's category, package and wizard answers, plus the category's name. After the retention purge
+ * only `type`, `package` and `name` remain (the answers are personal data and go with the portraits).
+ */
+export const ZOrderPortraitInfoSchema = z
+  .object({ type: z.string(), package: z.string(), name: z.string().optional() })
+  .catchall(z.unknown());
+export type OrderPortraitInfo = z.infer<typeof ZOrderPortraitInfoSchema>;
+
+/** One order as My Orders lists it. */
+export const ZOrderSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  status: z.string(),
+  progress: z.number(),
+  comment: z.string(),
+  portraitInfo: ZOrderPortraitInfoSchema.nullable(),
+  /** Portraits stored so far, numbered from 1; 0 once the order has expired. */
+  imageGenerated: z.number().int(),
+  favoriteImages: z.array(z.number().int()),
+  /** True once the portraits were purged (30 days after delivery). */
+  expired: z.boolean(),
+});
+export type Order = z.infer<typeof ZOrderSchema>;
+
+/** `POST /v1/order/list` takes nothing and answers the caller's orders, newest first. */
+export const ZListOrdersRequestSchema = ZEmptyRequestSchema;
+export const ZListOrdersResponseSchema = z.array(ZOrderSchema);
+
+/** `POST /v1/order/info` (the photo selector's poll) has its contract in ./order-info. */
+
+/** `POST /v1/order/delete`: completed orders only. */
+export const ZDeleteOrderRequestSchema = z.strictObject({ orderId: ZOrderIdSchema });
+
+/** `POST /v1/order/setComment`: trimmed, at most 100 characters. */
+export const ZSetCommentRequestSchema = z.strictObject({
+  orderId: ZOrderIdSchema,
+  comment: z.string({ message: 'must be text' }).trim().max(LIMITS.commentMax, `must be at most ${LIMITS.commentMax} characters`),
+});
+export type SetCommentRequest = z.input<typeof ZSetCommentRequestSchema>;
+
+/** `POST /v1/order/setFavorite`: replaces the order's favorites with `noList`. */
+export const ZSetFavoriteRequestSchema = z.strictObject({
+  orderId: ZOrderIdSchema,
+  noList: z
+    .array(ZPortraitNoSchema)
+    .max(1000, 'lists too many portraits')
+    .refine((list) => new Set(list).size === list.length, 'lists a portrait twice'),
+});
+export type SetFavoriteRequest = z.input<typeof ZSetFavoriteRequestSchema>;
+
+/** `POST /v1/order/addDownloaded`: records that portrait `no` was downloaded on its own. */
+export const ZAddDownloadedRequestSchema = z.strictObject({ orderId: ZOrderIdSchema, no: ZPortraitNoSchema });
+
+/** `GET /v1/order/groupDownload/:orderId[?favorites=true]`: a browser navigation answering a zip. */
+export const ZGroupDownloadParamsSchema = z.object({ orderId: ZOrderIdSchema });
+export const ZGroupDownloadQuerySchema = z.object({
+  favorites: z
+    .enum(['true', 'false'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+/** Where the browser fetches portrait `no` of an order; `thumb` asks for the small gallery rendition. */
+export function portraitUrl(orderId: string, no: number, { thumb = false } = {}): string {
+  return `/v1/image/get/${encodeURIComponent(orderId)}/${no}${thumb ? '?size=thumb' : ''}`;
+}
+
+/** The zip of every portrait, or only the favorites. */
+export function groupDownloadUrl(orderId: string, { favorites = false } = {}): string {
+  return `/v1/order/groupDownload/${encodeURIComponent(orderId)}${favorites ? '?favorites=true' : ''}`;
+}
+
+/** The zip's file name: `portraits-1A2B3C4D.zip`, or `portraits-1A2B3C4D-favorites.zip`. */
+export function zipFileName(orderId: string, { favorites = false } = {}): string {
+  const short = orderId.slice(0, LIMITS.orderIdDisplayLength).toUpperCase();
+  return `portraits-${short}${favorites ? '-favorites' : ''}.zip`;
+}
+
+/** A single portrait's file name, in the zip and when downloaded alone. */
+export function portraitFileName(no: number): string {
+  return `photo-${no}.jpg`;
+}

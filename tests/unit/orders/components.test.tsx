@@ -1,0 +1,191 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CommentEditDialog } from '@/dashboard/my-orders/comment-edit-dialog';
+import { PhotoViewer } from '@/dashboard/photo-selector/photo-viewer';
+import { MyOrdersPage } from '@/dashboard/pages/my-orders-page';
+import type { Order } from '@/shared/contracts/orders';
+import { $toasts, dismissToast } from '@/stores/toast';
+import { stubViewport, WithI18n } from '../dashboard/helpers';
+
+const ORDER: Order = {
+  id: '0b7c2d4e-1f2a-4b3c-8d9e-0f1a2b3c4d5e',
+  createdAt: new Date().toISOString(),
+  status: 'completed',
+  progress: 100,
+  comment: 'For LinkedIn',
+  portraitInfo: { type: 'doctor', package: 'basic', name: 'Doctor Photos' },
+  imageGenerated: 40,
+  favoriteImages: [],
+  expired: false,
+};
+
+/** A fetch that answers `/v1/...` calls from a table of handlers, recording the bodies it got. */
+function stubApi(handlers: Record<string, (body: Record<string, unknown>) => { status?: number; body: unknown }>) {
+  const calls: { url: string; body: Record<string, unknown> }[] = [];
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+    const body = init?.body ? JSON.parse(String(init.body)) : {};
+    calls.push({ url, body });
+    const handler = handlers[url];
+    if (!handler) return new Response(JSON.stringify({ code: 404, message: 'No such call', data: null }), { status: 404 });
+    const answer = handler(body);
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+beforeEach(() => {
+  stubViewport(false);
+  dismissToast();
+  $toasts.set([]);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('[orders] the Edit Comment dialog', () => {
+  it('refuses a 101st character and counts n/100', async () => {
+    render(
+      <WithI18n>
+        <CommentEditDialog order={{ ...ORDER, comment: '' }} onClose={() => {}} onSaved={() => {}} />
+      </WithI18n>,
+    );
+    const input = screen.getByLabelText('Comment');
+    expect(input).toHaveProperty('maxLength', 100);
+    expect(screen.getByText('0/100')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'x'.repeat(101) } });
+    expect((input as HTMLInputElement).value).toHaveLength(100);
+    expect(screen.getByText('100/100')).toBeTruthy();
+  });
+
+  it("saves, says 'Saved comment' and asks for a refetch", async () => {
+    const { calls } = stubApi({ '/v1/order/setComment': () => ({ body: { code: 0, message: 'Saved comment', data: { comment: 'Website' } } }) });
+    const onSaved = vi.fn();
+    const onClose = vi.fn();
+    render(
+      <WithI18n>
+        <CommentEditDialog order={{ ...ORDER, comment: '' }} onClose={onClose} onSaved={onSaved} />
+      </WithI18n>,
+    );
+    await userEvent.type(screen.getByLabelText('Comment'), 'Website');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(onClose).toHaveBeenCalled();
+    expect(calls).toEqual([{ url: '/v1/order/setComment', body: { orderId: ORDER.id, comment: 'Website' } }]);
+    expect($toasts.get()[0]).toMatchObject({ title: 'Saved comment', variant: 'default' });
+  });
+
+  it("raises 'Error saving comment: ' with the server's message on failure", async () => {
+    stubApi({ '/v1/order/setComment': () => ({ status: 400, body: { code: 400, message: 'Invalid comment: must be at most 100 characters', data: null } }) });
+    const onSaved = vi.fn();
+    render(
+      <WithI18n>
+        <CommentEditDialog order={ORDER} onClose={() => {}} onSaved={onSaved} />
+      </WithI18n>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect($toasts.get()).toHaveLength(1));
+    expect($toasts.get()[0]).toMatchObject({ variant: 'destructive', description: 'Error saving comment: Invalid comment: must be at most 100 characters' });
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('[orders] the photo viewer', () => {
+  function Viewer({ onIndexChange, index }: { onIndexChange: (i: number | null) => void; index: number | null }) {
+    return (
+      <WithI18n>
+        <PhotoViewer
+          orderId={ORDER.id}
+          photos={Array.from({ length: 20 }, (_, i) => i + 1)}
+          index={index}
+          onIndexChange={onIndexChange}
+          favorites={new Set([1])}
+          onToggleFavorite={() => {}}
+          onDownload={() => {}}
+        />
+      </WithI18n>
+    );
+  }
+
+  it('shows Photo 1 of 20, wraps to the last with ArrowLeft and to the first with ArrowRight', () => {
+    const onIndexChange = vi.fn();
+    const { rerender } = render(<Viewer index={0} onIndexChange={onIndexChange} />);
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Photo 1 of 20' })).toBeTruthy();
+    expect(within(dialog).getByRole('img', { name: 'Photo 1' }).getAttribute('src')).toBe(`/v1/image/get/${ORDER.id}/1`);
+    expect(within(dialog).getByRole('button', { name: 'Favorite photo 1' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
+    expect(onIndexChange).toHaveBeenLastCalledWith(19);
+    rerender(<Viewer index={19} onIndexChange={onIndexChange} />);
+    expect(screen.getByRole('heading', { name: 'Photo 20 of 20' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'ArrowRight' });
+    expect(onIndexChange).toHaveBeenLastCalledWith(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous photo' }));
+    expect(onIndexChange).toHaveBeenLastCalledWith(18);
+  });
+
+  it('closes on Escape', () => {
+    const onIndexChange = vi.fn();
+    render(<Viewer index={3} onIndexChange={onIndexChange} />);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onIndexChange).toHaveBeenLastCalledWith(null);
+  });
+});
+
+describe('[orders] the My Orders page', () => {
+  it('lists orders with their badges and actions, and refreshes every 60 seconds until unmounted', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const orders: Order[] = [
+      { ...ORDER, id: '11111111-1111-4111-8111-111111111111', status: 'processing', progress: 45, comment: '' },
+      ORDER,
+      { ...ORDER, id: '22222222-2222-4222-8222-222222222222', status: 'failed', progress: 10 },
+      { ...ORDER, id: '33333333-3333-4333-8333-333333333333', status: 'pending', progress: 0 },
+    ];
+    const { calls } = stubApi({ '/v1/order/list': () => ({ body: { code: 0, message: 'success', data: orders } }) });
+    const { unmount } = render(
+      <WithI18n>
+        <MyOrdersPage />
+      </WithI18n>,
+    );
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(4);
+    expect(within(rows[0]!).getByText('11111111')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Processing').getAttribute('data-status')).toBe('processing');
+    expect(within(rows[0]!).getByText('45%')).toBeTruthy();
+    expect(within(rows[0]!).getByRole('link', { name: 'View order 11111111' }).getAttribute('href')).toBe('/dashboard/photoSelector/11111111-1111-4111-8111-111111111111');
+    expect(within(rows[0]!).queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(within(rows[1]!).getByText('Doctor Photos')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Basic')).toBeTruthy();
+    expect(within(rows[1]!).getByRole('button', { name: 'Delete order 0B7C2D4E' })).toBeTruthy();
+    const contact = within(rows[2]!).getByRole('link', { name: 'Contact support about order 22222222' }).getAttribute('href')!;
+    expect(contact).toMatch(/^mailto:support@portrait-studio\.example\?subject=Help%20with%20order%2022222222&body=/);
+    expect(decodeURIComponent(contact)).toContain('Order ID: 22222222-2222-4222-8222-222222222222');
+    expect(decodeURIComponent(contact)).toContain('Status: Failed');
+    expect(within(rows[3]!).queryByRole('link')).toBeNull();
+    expect(within(rows[3]!).getByText('—', { selector: '[aria-label="No actions"]' })).toBeTruthy();
+
+    expect(calls.filter((c) => c.url === '/v1/order/list')).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(calls.filter((c) => c.url === '/v1/order/list')).toHaveLength(2);
+    unmount();
+    await act(() => vi.advanceTimersByTimeAsync(180_000));
+    expect(calls.filter((c) => c.url === '/v1/order/list')).toHaveLength(2);
+  });
+
+  it("shows 'No orders found' when there are none, and only logs a failing list", async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({ '/v1/order/list': () => ({ status: 500, body: { code: 500, message: 'boom', data: null } }) });
+    render(
+      <WithI18n>
+        <MyOrdersPage />
+      </WithI18n>,
+    );
+    expect(await screen.findByText('No orders found')).toBeTruthy();
+    expect(error).toHaveBeenCalled();
+    expect($toasts.get()).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, shortOrderId } from '@/dashboard/format';
+import { mailtoLink, orderActions, statusBadge, withinViewWindow } from '@/dashboard/my-orders/order-actions';
+import { portraitFileName, portraitUrl, groupDownloadUrl, zipFileName } from '@/shared/contracts/orders';
+
+const NOW = new Date('2026-11-21T12:00:00Z');
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 3600 * 1000).toISOString();
+
+describe('[orders] row actions by status and age', () => {
+  it.each([
+    ['completed', 1, false, ['view', 'delete']],
+    ['completed', 30, false, ['view', 'delete']],
+    ['completed', 30.01, false, ['delete']],
+    ['completed', 45, false, ['delete']],
+    ['completed', 5, true, ['delete']],
+    ['processing', 0, false, ['view']],
+    ['processing', 29, false, ['view']],
+    ['processing', 31, false, []],
+    ['failed', 1, false, ['contact']],
+    ['failed', 90, false, ['contact']],
+    ['pending', 1, false, []],
+    ['refunded', 1, false, []],
+  ] as const)('%s, %s days old, expired %s: %j', (status, age, expired, expected) => {
+    expect(orderActions({ status, createdAt: daysAgo(age), expired }, NOW)).toEqual(expected);
+  });
+
+  it.each([
+    [0, true],
+    [29.99, true],
+    [30, true],
+    [30.001, false],
+  ])('a %s-day-old order is within the 30-day view window: %s', (age, expected) => {
+    expect(withinViewWindow(daysAgo(age), NOW)).toBe(expected);
+  });
+});
+
+describe('[orders] status badges', () => {
+  it.each([
+    ['completed', false, 'success', 'orders.status.completed'],
+    ['processing', false, 'info', 'orders.status.processing'],
+    ['failed', false, 'destructive', 'orders.status.failed'],
+    ['pending', false, 'neutral', 'orders.status.pending'],
+    ['refunded', false, 'neutral', null],
+    ['completed', true, 'neutral', 'orders.status.expired'],
+  ] as const)('%s (expired %s) is %s', (status, expired, variant, labelKey) => {
+    expect(statusBadge({ status, expired })).toEqual({ variant, labelKey });
+  });
+});
+
+describe('[orders] how an order is shown', () => {
+  it.each([
+    ['0b7c2d4e-1f2a-4b3c-8d9e-0f1a2b3c4d5e', '0B7C2D4E'],
+    ['abcdef01-2345-6789-abcd-ef0123456789', 'ABCDEF01'],
+  ])('shows %s as %s', (id, shown) => {
+    expect(shortOrderId(id)).toBe(shown);
+  });
+
+  it.each([
+    ['us', '2025-04-12T10:00:00Z', 'Apr 12, 2025'],
+    ['us', '2026-01-03T23:30:00Z', 'Jan 3, 2026'],
+    ['fr', '2025-04-12T10:00:00Z', '12 avr. 2025'],
+    ['de', '2025-04-12T10:00:00Z', '12. Apr. 2025'],
+    ['jp', '2025-04-12T10:00:00Z', '2025年4月12日'],
+  ] as const)('dates in %s: %s is %s', (language, iso, expected) => {
+    expect(formatDate(iso, language, { timeZone: 'UTC' })).toBe(expected);
+  });
+
+  it('names the zip and the single downloads after the order and the photo', () => {
+    const id = '0b7c2d4e-1f2a-4b3c-8d9e-0f1a2b3c4d5e';
+    expect(zipFileName(id)).toBe('portraits-0B7C2D4E.zip');
+    expect(zipFileName(id, { favorites: true })).toBe('portraits-0B7C2D4E-favorites.zip');
+    expect(portraitFileName(7)).toBe('photo-7.jpg');
+    expect(portraitUrl(id, 3)).toBe(`/v1/image/get/${id}/3`);
+    expect(portraitUrl(id, 3, { thumb: true })).toBe(`/v1/image/get/${id}/3?size=thumb`);
+    expect(groupDownloadUrl(id, { favorites: true })).toBe(`/v1/order/groupDownload/${id}?favorites=true`);
+  });
+
+  it('prefills the support mail with %20 for spaces and kept line breaks', () => {
+    const link = mailtoLink('support@example.com', { subject: 'Help with order 0B7C2D4E', body: 'Order ID: x\nStatus: Failed' });
+    expect(link).toBe('mailto:support@example.com?subject=Help%20with%20order%200B7C2D4E&body=Order%20ID%3A%20x%0AStatus%3A%20Failed');
+  });
+});
