@@ -15,7 +15,8 @@ export interface ApiResponse<T> {
   data: T;
 }
 
-async function handle<T>(response: Response): Promise<ApiResponse<T>> {
+/** Reads a `/v1` response: the whole body when `code` is 0, otherwise an ApiError with the server's message. */
+export async function readEnvelope<T>(response: Response): Promise<ApiResponse<T>> {
   let body: { code?: number; message?: string; data?: T } | undefined;
   try {
     body = await response.json();
@@ -37,12 +38,12 @@ export async function api<T>(path: string, body: object = {}): Promise<ApiRespon
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return handle<T>(response);
+  return readEnvelope<T>(response);
 }
 
 /** The same for the calls that also answer GET (user info, coupon). */
 export async function apiGet<T>(path: string): Promise<ApiResponse<T>> {
-  return handle<T>(await fetch(path, { credentials: 'include' }));
+  return readEnvelope<T>(await fetch(path, { credentials: 'include' }));
 }
 
 /** True for the "not signed in" answer, on which the app sends the visitor to the login page. */

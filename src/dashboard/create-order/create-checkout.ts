@@ -1,4 +1,4 @@
-import { ApiError } from '@/api/client';
+import { readEnvelope } from '@/api/client';
 import type { Category } from '@/shared/catalog/categories';
 import type { PackageId } from '@/shared/catalog/packages';
 import type { CheckoutCreateResponse, PortraitInfo } from '@/shared/contracts/checkout';
@@ -46,12 +46,5 @@ export async function createCheckout(
     body: checkoutFormData(portraitInfo, photos),
     signal: options.signal,
   });
-  let body: { code?: number; message?: string; data?: CheckoutCreateResponse } | undefined;
-  try {
-    body = await response.json();
-  } catch {
-    throw new ApiError(`Unexpected response (HTTP ${response.status})`, response.status);
-  }
-  if (body?.code === 0 && body.data) return body.data;
-  throw new ApiError(body?.message || `Request failed (HTTP ${response.status})`, response.status);
+  return (await readEnvelope<CheckoutCreateResponse>(response)).data;
 }

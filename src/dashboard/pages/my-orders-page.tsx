@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PackageOpenIcon, PlusIcon, RefreshCwIcon } from 'lucide-react';
+import { PackageOpenIcon, PlusIcon } from 'lucide-react';
 import type { Order } from '@/shared/contracts/orders';
 import { Button } from '@/ui/button';
-import { Skeleton } from '@/ui/skeleton';
+import { ListSkeleton, RefreshButton } from '../components/list-states';
 import { PageContainer, PageHeader } from '../components/page-header';
 import { CommentEditDialog } from '../my-orders/comment-edit-dialog';
 import { OrderDeleteDialog } from '../my-orders/order-delete-dialog';
@@ -24,19 +24,12 @@ export function MyOrdersPage() {
         title={t('dashboard.titles.myOrders')}
         description={t('orders.description')}
         actions={
-          <Button variant="outline" onClick={() => void refresh()} disabled={loading}>
-            <RefreshCwIcon className={loading ? 'motion-safe:animate-spin' : undefined} aria-hidden="true" />
-            {t('orders.refresh')}
-          </Button>
+          <RefreshButton loading={loading} onRefresh={() => void refresh()} label={t('orders.refresh')} />
         }
       />
       <div className="@container rounded-xl border bg-card shadow-sm" aria-busy={loading}>
         {firstLoad ? (
-          <div className="space-y-3 p-4" role="status" aria-label={t('dashboard.loading')}>
-            <Skeleton className="h-6 w-full" />
-            <Skeleton className="h-6 w-full" />
-            <Skeleton className="h-6 w-2/3" />
-          </div>
+          <ListSkeleton label={t('dashboard.loading')} />
         ) : orders.length === 0 ? (
           <div className="flex flex-col items-center gap-3 px-4 py-12 text-center">
             <PackageOpenIcon className="size-8 text-muted-foreground" aria-hidden="true" />

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
-import { ExternalLinkIcon, ReceiptIcon, RefreshCwIcon } from 'lucide-react';
+import { ExternalLinkIcon, ReceiptIcon } from 'lucide-react';
 import { api } from '@/api/client';
 import type { Receipt } from '@/shared/contracts/receipts';
 import type { Language } from '@/shared/i18n';
 import { $language } from '@/stores/language';
 import { Button } from '@/ui/button';
-import { Skeleton } from '@/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/ui/table';
+import { ListSkeleton, RefreshButton } from '../components/list-states';
 import { PageContainer, PageHeader } from '../components/page-header';
 import { formatDate, formatMoney, shortOrderId } from '../format';
 
@@ -68,19 +68,12 @@ export function ReceiptsPage() {
         title={t('dashboard.titles.receipts')}
         description={t('dashboard.receipts.description')}
         actions={
-          <Button variant="outline" onClick={() => void load()} disabled={loading}>
-            <RefreshCwIcon className={loading ? 'motion-safe:animate-spin' : undefined} aria-hidden="true" />
-            {t('dashboard.receipts.refresh')}
-          </Button>
+          <RefreshButton loading={loading} onRefresh={() => void load()} label={t('dashboard.receipts.refresh')} />
         }
       />
       <div className="@container rounded-xl border bg-card shadow-sm" aria-busy={loading}>
         {firstLoad ? (
-          <div className="space-y-3 p-4" role="status" aria-label={t('dashboard.loading')}>
-            <Skeleton className="h-6 w-full" />
-            <Skeleton className="h-6 w-full" />
-            <Skeleton className="h-6 w-2/3" />
-          </div>
+          <ListSkeleton label={t('dashboard.loading')} />
         ) : receipts.length === 0 ? (
           <div className="flex flex-col items-center gap-2 px-4 py-12 text-center">
             <ReceiptIcon className="size-8 text-muted-foreground" aria-hidden="true" />
