@@ -28,6 +28,20 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          // Fault tests start, kill and restart real server processes: one file at a time.
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -23,6 +23,6 @@ export async function registerJobs(ctx: AppContext): Promise<void> {
   if (ctx.queue.isWorker) {
     await ctx.queue.send(heartbeatJob, {});
     // Orders a crash interrupted are picked up again at start-up.
-    await resumeGeneration(ctx);
+    await resumeGeneration(ctx, { atStart: true });
   }
 }

@@ -14,10 +14,10 @@ export const purgeExpiredJob = defineJob({ name: 'purge-expired', schema: z.obje
 export const deleteSelfiesJob = defineJob({ name: 'delete-selfies', schema: z.object({}), cron: '30 3 * * *', options: { retryLimit: 3 } });
 
 /**
- * Every 2 minutes and at start-up: paid orders still processing whose generation lease is free or stale
- * (their worker crashed) get a generation job again, so no order stays `processing` forever.
+ * Every minute: paid orders still processing whose generation lease is free or stale (their worker
+ * crashed) get a generation job again, so no order stays `processing` forever.
  */
-export const resumeGenerationJob = defineJob({ name: 'resume-generation', schema: z.object({}), cron: '*/2 * * * *', options: { retryLimit: 1 } });
+export const resumeGenerationJob = defineJob({ name: 'resume-generation', schema: z.object({}), cron: '* * * * *', options: { retryLimit: 1 } });
 
 export const handlePurgeExpired = (ctx: AppContext) => async () => {
   await purgeExpired(ctx);
@@ -27,14 +27,30 @@ export const handleDeleteSelfies = (ctx: AppContext) => async () => {
   await deleteLeftoverSelfies(ctx);
 };
 
-export async function resumeGeneration(ctx: AppContext): Promise<number> {
-  const stale = new Date(ctx.clock.now().getTime() - LEASE_MS);
-  const orphans = await ctx.database.db
-    .select({ id: orders.id })
+/**
+ * Sends a generation job for every paid order that is processing without a live worker. At start-up
+ * (`atStart`) an order whose lease still looks alive was most likely held by this very process before
+ * it crashed: it gets a job timed for the moment the lease goes stale, so recovery takes seconds, not
+ * a sweep interval. If another live process holds it, that job finds the lease busy and ends.
+ */
+export async function resumeGeneration(ctx: AppContext, { atStart = false } = {}): Promise<number> {
+  const now = ctx.clock.now().getTime();
+  const stale = new Date(now - LEASE_MS);
+  const candidates = await ctx.database.db
+    .select({ id: orders.id, heartbeat: orders.generationHeartbeatAt })
     .from(orders)
-    .where(and(eq(orders.status, 'processing'), isNotNull(orders.paidAt), or(isNull(orders.generationHeartbeatAt), lt(orders.generationHeartbeatAt, stale))));
-  for (const { id } of orphans) await ctx.queue.send(generateOrderJob, { orderId: id });
-  return orphans.length;
+    .where(
+      and(
+        eq(orders.status, 'processing'),
+        isNotNull(orders.paidAt),
+        atStart ? undefined : or(isNull(orders.generationHeartbeatAt), lt(orders.generationHeartbeatAt, stale)),
+      ),
+    );
+  for (const { id, heartbeat } of candidates) {
+    const staleInMs = heartbeat ? heartbeat.getTime() + LEASE_MS - now : 0;
+    await ctx.queue.send(generateOrderJob, { orderId: id }, staleInMs > 0 ? { startAfter: Math.ceil(staleInMs / 1000) + 1 } : undefined);
+  }
+  return candidates.length;
 }
 
 export const handleResumeGeneration = (ctx: AppContext) => async () => {

@@ -25,8 +25,14 @@ export async function acquireLease(db: Db, { orderId, owner, now }: { orderId: s
   return taken.length === 1;
 }
 
-export async function renewLease(db: Db, { orderId, owner, now }: { orderId: string; owner: string; now: Date }): Promise<void> {
-  await db.update(orders).set({ generationHeartbeatAt: now }).where(and(eq(orders.id, orderId), eq(orders.generationOwner, owner)));
+/** Proves `owner` is alive; false when the lease was taken over (this worker was presumed dead). */
+export async function renewLease(db: Db, { orderId, owner, now }: { orderId: string; owner: string; now: Date }): Promise<boolean> {
+  const renewed = await db
+    .update(orders)
+    .set({ generationHeartbeatAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.generationOwner, owner)))
+    .returning({ id: orders.id });
+  return renewed.length === 1;
 }
 
 export async function releaseLease(db: Db, { orderId, owner }: { orderId: string; owner: string }): Promise<void> {

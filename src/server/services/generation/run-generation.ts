@@ -56,8 +56,13 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
   if (!order || order.status !== 'processing') return { outcome: 'gone' };
   if (!(await acquireLease(db, { orderId, owner, now: ctx.clock.now() }))) throw new LeaseBusyError(`order ${orderId} is being generated elsewhere`);
 
+  // A worker that stalled past its lease (and was taken over) stops rather than generate alongside.
+  let leaseLost = false;
   const heartbeat = setInterval(() => {
-    void renewLease(db, { orderId, owner, now: ctx.clock.now() }).catch(() => {});
+    void renewLease(db, { orderId, owner, now: ctx.clock.now() }).then(
+      (held) => (leaseLost ||= !held),
+      () => {},
+    );
   }, LEASE_MS / 4);
   try {
     const started = order.generationStartedAt ?? ctx.clock.now();
@@ -91,6 +96,7 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
         await finish(ctx, order, 'failed', `Generation did not finish within ${LIMITS.generationBoundHours} hours`);
         return { outcome: 'failed' };
       }
+      if (leaseLost) throw new LeaseBusyError(`order ${orderId} was taken over by another worker`);
       const step = await ctx.generator.advance(request, have);
       for (const portrait of step.portraits) {
         if (portrait.no >= 1 && portrait.no <= order.imageTotal && !have.has(portrait.no)) {
