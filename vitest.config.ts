@@ -21,6 +21,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          // `*.postgres.test.ts` prove what only PostgreSQL offers (several processes on one database):
+          // they run in the suite's PostgreSQL leg, not the PGlite one.
+          exclude: process.env.TEST_DATABASE === 'postgres' ? [] : ['tests/integration/**/*.postgres.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

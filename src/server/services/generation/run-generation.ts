@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orders, portraits, selfies } from '../../db/schema.js';
 import type { GenerationRequest } from '../../providers/generator/index.js';
@@ -31,14 +31,17 @@ async function storedNumbers(ctx: Ctx, orderId: string): Promise<Set<number>> {
 async function finish(ctx: Ctx, order: typeof orders.$inferSelect, outcome: 'completed' | 'failed', reason?: string) {
   const now = ctx.clock.now();
   const [generated] = await ctx.database.db.select({ n: count() }).from(portraits).where(eq(portraits.orderId, order.id));
-  await ctx.database.db
+  // Only the worker that moves the order out of `processing` finishes it: one status change, one mail.
+  const finished = await ctx.database.db
     .update(orders)
     .set(
       outcome === 'completed'
         ? { status: 'completed', progress: 100, imageGenerated: Number(generated?.n ?? 0), completedAt: now, updatedAt: now, generationOwner: null, generationHeartbeatAt: null }
         : { status: 'failed', failedAt: now, failureReason: reason ?? 'Generation failed', updatedAt: now, generationOwner: null, generationHeartbeatAt: null },
     )
-    .where(eq(orders.id, order.id));
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'processing')))
+    .returning({ id: orders.id });
+  if (finished.length === 0) return;
   await deleteSelfies(ctx, order.id);
   await notifyCustomer(ctx, { userId: order.userId, orderId: order.id, outcome: outcome === 'completed' ? 'ready' : 'failed' });
   ctx.log.info({ orderId: order.id, outcome, reason }, 'generation finished');
@@ -86,6 +89,10 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
     };
 
     for (;;) {
+      // Prove the lease is still ours before each step: a worker that stalled past its lease and was
+      // taken over stops here instead of generating alongside its successor.
+      leaseLost ||= !(await renewLease(db, { orderId, owner, now: ctx.clock.now() }));
+      if (leaseLost) throw new LeaseBusyError(`order ${orderId} was taken over by another worker`);
       const have = await storedNumbers(ctx, orderId);
       if (have.size >= order.imageTotal) {
         await finish(ctx, order, 'completed');
@@ -96,7 +103,6 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
         await finish(ctx, order, 'failed', `Generation did not finish within ${LIMITS.generationBoundHours} hours`);
         return { outcome: 'failed' };
       }
-      if (leaseLost) throw new LeaseBusyError(`order ${orderId} was taken over by another worker`);
       const step = await ctx.generator.advance(request, have);
       for (const portrait of step.portraits) {
         if (portrait.no >= 1 && portrait.no <= order.imageTotal && !have.has(portrait.no)) {
@@ -115,7 +121,8 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
           generationHeartbeatAt: ctx.clock.now(),
           ...(step.providerRef ? { providerRef: step.providerRef } : {}),
         })
-        .where(eq(orders.id, orderId));
+        // Only while the lease is ours: a taken-over worker must not wind a finished order's progress back.
+        .where(and(eq(orders.id, orderId), eq(orders.generationOwner, owner), eq(orders.status, 'processing')));
       if (step.providerRef) request.providerRef = step.providerRef;
       if (step.selfiesConsumed) await deleteSelfies(ctx, orderId);
       if (step.failed) {
