@@ -40,11 +40,64 @@ function backdropSvg(width: number, height: number, backdropId: string, rand: ()
 </svg>`);
 }
 
-/** A soft-edged oval that keeps the head and shoulders and fades into the backdrop. */
-function maskSvg(width: number, height: number): Buffer {
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-  <defs><radialGradient id="m" cx="50%" cy="45%" r="60%"><stop offset="0.72" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
-  <rect width="100%" height="100%" fill="url(#m)"/></svg>`);
+/**
+ * Soft edges for the subject: it fades out to the left, right and top, and stays whole at the bottom,
+ * where it meets the frame as a head-and-shoulders portrait does. Two masks, applied one after the other.
+ */
+function maskSvgs(width: number, height: number): [Buffer, Buffer] {
+  const svg = (gradient: string) =>
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${gradient}</defs><rect width="100%" height="100%" fill="url(#m)"/></svg>`);
+  return [
+    svg(`<linearGradient id="m" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset="0.22" stop-color="#fff"/><stop offset="0.78" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>`),
+    svg(`<linearGradient id="m" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset="0.18" stop-color="#fff"/><stop offset="1" stop-color="#fff"/></linearGradient>`),
+  ];
+}
+
+/**
+ * Where the face most likely is, as fractions of the photo: the centre of the skin-toned pixels (the
+ * classic YCbCr skin rule) in a small copy, weighted towards the top where heads are. Undefined when too
+ * little of the photo is skin-toned to tell.
+ */
+export async function faceCentre(selfie: Buffer): Promise<{ x: number; y: number } | undefined> {
+  const { data, info } = await sharp(selfie).rotate().resize(96, 96, { fit: 'inside' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let sumX = 0;
+  let sumY = 0;
+  let weight = 0;
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      const i = (y * info.width + x) * 3;
+      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      const cb = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
+      const cr = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+      if (cb < 77 || cb > 127 || cr < 133 || cr > 173) continue;
+      const w = 1.5 - y / info.height;
+      sumX += x * w;
+      sumY += y * w;
+      weight += w;
+    }
+  }
+  if (weight < info.width * info.height * 0.02) return undefined;
+  return { x: sumX / weight / info.width, y: sumY / weight / info.height };
+}
+
+/**
+ * Head and shoulders: a window of the subject's shape around the face (zoomed in by `zoom`, the face
+ * about a third of the way down), or sharp's attention crop when no face can be told.
+ */
+async function headAndShoulders(selfie: Buffer, width: number, height: number, zoom: number): Promise<sharp.Sharp> {
+  const image = sharp(selfie).rotate();
+  const face = await faceCentre(selfie);
+  const { width: w = 0, height: h = 0, orientation = 1 } = await sharp(selfie).metadata();
+  // EXIF orientations 5-8 turn the photo a quarter: its upright width is its stored height.
+  const meta = orientation >= 5 ? { width: h, height: w } : { width: w, height: h };
+  if (!face) return image.resize(width, height, { fit: 'cover', position: sharp.strategy.attention });
+  const aspect = width / height;
+  const windowHeight = Math.min(meta.height, meta.width / aspect) * zoom;
+  const windowWidth = windowHeight * aspect;
+  const clamp = (v: number, max: number) => Math.round(Math.max(0, Math.min(v, max)));
+  const left = clamp(face.x * meta.width - windowWidth / 2, meta.width - windowWidth);
+  const top = clamp(face.y * meta.height - windowHeight * 0.36, meta.height - windowHeight);
+  return image.extract({ left, top, width: Math.floor(windowWidth), height: Math.floor(windowHeight) }).resize(width, height, { fit: 'cover' });
 }
 
 /** Colour grades by category: (brightness, saturation, hue shift, tint). */
@@ -59,7 +112,7 @@ const GRADES: Record<string, { brightness: number; saturation: number; hue: numb
 
 /**
  * The offline stand-in for a trained model, for development and demos: each portrait is the customer's
- * own selfie, cropped to head and shoulders (sharp's attention strategy), placed on a backdrop rendered
+ * own selfie, cropped to head and shoulders around the face, placed on a backdrop rendered
  * for the chosen background, graded for the category, with framing varied per portrait.
  */
 async function renderPortrait(request: GenerationRequest, selfies: Buffer[], n: number): Promise<Buffer> {
@@ -76,11 +129,14 @@ async function renderPortrait(request: GenerationRequest, selfies: Buffer[], n: 
   const left = Math.round((width - subjectWidth) * (0.3 + rand() * 0.4));
   const top = height - subjectHeight;
 
-  const crop = await sharp(selfie)
-    .resize(subjectWidth, subjectHeight, { fit: 'cover', position: sharp.strategy.attention })
+  const [sides, top_] = maskSvgs(subjectWidth, subjectHeight);
+  const crop = await (await headAndShoulders(selfie, subjectWidth, subjectHeight, 0.72 + rand() * 0.18))
     .modulate({ brightness: grade.brightness, saturation: grade.saturation, hue: grade.hue })
     .linear(1.08, -8)
-    .composite([{ input: await sharp(maskSvg(subjectWidth, subjectHeight)).png().toBuffer(), blend: 'dest-in' }])
+    .composite([
+      { input: await sharp(sides).png().toBuffer(), blend: 'dest-in' },
+      { input: await sharp(top_).png().toBuffer(), blend: 'dest-in' },
+    ])
     .png()
     .toBuffer();
 
@@ -94,7 +150,7 @@ async function renderPortrait(request: GenerationRequest, selfies: Buffer[], n: 
 
 /**
  * The offline stand-in for a trained model, for development and demos: each portrait is the customer's
- * own selfie, cropped to head and shoulders (sharp's attention strategy), placed on a backdrop rendered
+ * own selfie, cropped to head and shoulders around the face, placed on a backdrop rendered
  * for the chosen background, graded for the category, with framing varied per portrait. One portrait per
  * step, `paceMs` apart, so progress is visible; output is deterministic per order and number.
  */
