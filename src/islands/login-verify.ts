@@ -6,6 +6,7 @@ function messageFor(status: number, message: string, root: HTMLElement): string 
   const d = root.dataset;
   if (status === 410) return /expired/i.test(message) ? d.expired! : d.used!;
   if (status === 400) return d.invalid!;
+  if (status === 429) return d.throttled!;
   return d.failed!;
 }
 

@@ -38,6 +38,10 @@ export interface BuildOptions {
 /** Query parameters that carry secrets; they are masked in request logs. */
 const SECRET_PARAMS = /([?&](?:token|code|state|secret)=)[^&]*/gi;
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /**
  * Builds the whole server from a config value: external plugins, then our context, then routes.
  * Opens the database (applying migrations) and the job queue; closing the app closes both.
@@ -54,7 +58,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // A hop count believes that many proxies nearest the server, as proxy-addr counts them.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors the router raises before any handler runs (a malformed URL) get the envelope too.
     frameworkErrors: (error, _request, reply) => {
@@ -63,6 +68,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Every route, as registered: the authorization test walks this list, so no route can escape it.
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of ([] as string[]).concat(route.method)) routes.push({ method, url: route.url });
   });
 
   const database = await openDatabase(config.database);
@@ -88,8 +99,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   try {
-    await queue.start();
-    await registerJobs(ctx);
+    // Processes starting together on one PostgreSQL set the queue up in turn: pg-boss's installer races.
+    await database.exclusive(async () => {
+      await queue.start();
+      await registerJobs(ctx);
+    });
   } catch (error) {
     await app.close();
     throw error;

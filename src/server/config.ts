@@ -43,6 +43,23 @@ const port = z.coerce
 const EnvSchema = z.object({
   PORT: port.default(4321),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (rate limits, logs): `false` (the
+   * default: the server faces clients itself), `true` (every hop), a hop count, or proxy addresses/CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value, ctx): boolean | number | string[] => {
+      if (/^(false|0|)$/i.test(value)) return false;
+      if (/^true$/i.test(value)) return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      const list = value.split(',').map((v) => v.trim()).filter(Boolean);
+      if (list.every((v) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(v))) return list;
+      ctx.addIssue({ code: 'custom', message: 'must be false, true, a hop count, or proxy addresses separated by commas' });
+      return z.NEVER;
+    }),
   PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://portraits.example.com'),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:pass@host:5432/db'),
@@ -77,6 +94,7 @@ const EnvSchema = z.object({
     })
     .default('info'),
   LOGIN_LINKS_PER_IP_PER_HOUR: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(20),
+  LOGIN_VERIFY_FAILURES_PER_IP_PER_HOUR: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(20),
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(600),
   DIST_DIR: z.string().trim().min(1).default('./dist'),
 });
@@ -105,6 +123,7 @@ function shapeConfig(env: Env) {
   return {
     port: env.PORT,
     host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
     publicUrl: publicUrl.origin,
     secureCookies: publicUrl.protocol === 'https:',
     dataDir,
@@ -163,6 +182,7 @@ function shapeConfig(env: Env) {
     logLevel: env.LOG_LEVEL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     loginLinksPerIpPerHour: env.LOGIN_LINKS_PER_IP_PER_HOUR,
+    loginVerifyFailuresPerIpPerHour: env.LOGIN_VERIFY_FAILURES_PER_IP_PER_HOUR,
   };
 }
 

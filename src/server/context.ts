@@ -32,5 +32,7 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Method and URL of every route the app registered, in registration order. */
+    registeredRoutes: readonly { method: string; url: string }[];
   }
 }

@@ -10,7 +10,9 @@ export function safeRedirectPath(value: unknown): string | null {
     const base = 'http://same.site';
     const url = new URL(value, base);
     if (url.origin !== base) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
+    // Dot segments can fold into a leading `//` (`/.//evil.example`), which a browser reads as another host.
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return path.startsWith('//') ? null : path;
   } catch {
     return null;
   }

@@ -18,6 +18,7 @@ describe('[config] settings are validated at start-up', () => {
     [{ BETA_SEATS: '-1' }, /^BETA_SEATS must not be negative/],
     [{ ROLE: 'boss' }, /^ROLE must be "web", "worker" or "all"/],
     [{ SUPPORT_EMAIL: 'nobody' }, /^SUPPORT_EMAIL must be an email address/],
+    [{ TRUST_PROXY: 'the proxy' }, /^TRUST_PROXY must be false, true, a hop count, or proxy addresses separated by commas/],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
@@ -30,6 +31,13 @@ describe('[config] settings are validated at start-up', () => {
     expect(config.betaSeats).toBe(30);
     expect(config.role).toBe('all');
     expect(config.secureCookies).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as off by default, all hops, a hop count or proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 
   it('marks cookies secure when PUBLIC_URL is https', () => {

@@ -22,12 +22,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   executor: SqlExecutor;
+  /** Runs `fn` while no other process on the same PostgreSQL runs its own `exclusive` block. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Serialises migrations when several processes start at once on one PostgreSQL.
 const MIGRATION_LOCK = 724_311;
+// Serialises the rest of start-up (the job queue's own installer races when processes start together).
+const STARTUP_LOCK = 724_313;
 
 /** Opens the embedded PGlite database or PostgreSQL, and applies the migrations. */
 export async function openDatabase(config: Config['database']): Promise<Database> {
@@ -57,6 +61,7 @@ async function openPglite(dir: string): Promise<Database> {
         return results.length === 1 ? results[0]! : results;
       },
     },
+    exclusive: (fn) => fn(),
     close: () => client.close(),
   };
 }
@@ -81,6 +86,16 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     db,
     executor: { executeSql: (text, values) => pool.query(text, values) },
+    async exclusive(fn) {
+      const locked = await pool.connect();
+      try {
+        await locked.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        return await fn();
+      } finally {
+        await locked.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+        locked.release();
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -26,7 +26,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/v1/loginLink/verify', async (request, reply) => {
     const { token } = parseInput(ZRedeemLoginLinkRequestSchema, request.body);
-    const { user, redirectUrl } = await redeemLoginLink(ctx, token);
+    const { user, redirectUrl } = await redeemLoginLink(ctx, { token, ip: request.ip });
     await signIn(request, reply, user.id);
     return ok({ redirectURL: redirectUrl ?? '/dashboard' });
   });

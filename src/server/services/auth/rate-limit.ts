@@ -24,3 +24,8 @@ export async function enforceRateLimit(
     throw new AppError('TOO_MANY_REQUESTS', message(minutes));
   }
 }
+
+/** Takes back one hit counted by `enforceRateLimit`, for limits that only count failures. */
+export async function releaseRateLimitHit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${key}`);
+}

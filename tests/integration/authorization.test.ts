@@ -1,0 +1,392 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, payments } from '@/server/db/schema';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { ownedState } from './helpers/owned-state';
+import { checkoutForm, doctorAnswers, makePhotos } from './helpers/photos';
+import { seedCompletedOrder } from './helpers/seed';
+import { signInAs } from './helpers/session';
+
+type Session = Awaited<ReturnType<typeof signInAs>>;
+type Response = LightMyRequestResponse;
+
+/** A request as the browser makes it, before the caller's cookie is added. */
+interface Call {
+  method: 'GET' | 'HEAD' | 'POST';
+  url: string;
+  json?: object;
+  form?: { payload: Buffer; contentType: string };
+}
+
+/** What a customer owns that a call can name: an order with portraits, its payment, an open checkout. */
+interface Resource {
+  orderId: string;
+  paymentId: string;
+  clientSecret: string;
+}
+
+type Expectation =
+  /** Callable signed out by design; `signedOut` is what a visitor gets. */
+  | { access: 'public'; reason: string; call: () => Call; signedOut: number }
+  /** Acts on the caller's own account (no id in the request); `check` proves the answer concerns `who` only. */
+  | { access: 'account'; call: () => Call; status: number; check: (res: Response, who: Session, mine?: Resource) => Promise<void> | void }
+  /** Names one of the owner's resources; anyone else is answered exactly as for a missing one. */
+  | { access: 'owned'; call: (r: Resource) => Call; status: number; navigation?: boolean; needsCheckout?: boolean };
+
+const NONE = '00000000-0000-4000-8000-000000000000';
+/** Resources that do not exist: another customer must not be able to tell these from the owner's. */
+const MISSING: Resource = { orderId: NONE, paymentId: NONE, clientSecret: `cs_offline_${'0'.repeat(24)}` };
+const OWNER_COMMENT = 'owner-only-comment-7f3a';
+
+let t: TestApp;
+let photos: Buffer[];
+
+const checkoutCall = (): Call => ({
+  method: 'POST',
+  url: '/v1/stripe/checkout/create',
+  form: checkoutForm(
+    photos.slice(0, 6).map((bytes) => ({ bytes })),
+    { portraitInfo: doctorAnswers({ package: 'basic' }) },
+  ),
+});
+
+const orderOwner = async (orderId: string) =>
+  (await t.app.ctx.database.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)))[0]?.userId;
+
+/**
+ * Every route the server registers, with who may call it. The first test fails when a registered route
+ * is missing here (or listed but gone), so a new route cannot ship without its authorization case.
+ */
+const ROUTES: Record<string, Expectation> = {
+  'GET /v1/health': {
+    access: 'public',
+    reason: 'operators and load balancers probe it; it reports the service, never a customer',
+    call: () => ({ method: 'GET', url: '/v1/health' }),
+    signedOut: 200,
+  },
+  'POST /v1/loginLink/send': {
+    access: 'public',
+    reason: 'signing in starts here; the answer is the same whether or not an account exists',
+    call: () => ({ method: 'POST', url: '/v1/loginLink/send', json: { email: 'visitor@example.com' } }),
+    signedOut: 200,
+  },
+  'POST /v1/loginLink/verify': {
+    access: 'public',
+    reason: 'the emailed single-use token is the credential',
+    call: () => ({ method: 'POST', url: '/v1/loginLink/verify', json: { token: 'A'.repeat(43) } }),
+    signedOut: 400,
+  },
+  'GET /v1/logout': {
+    access: 'public',
+    reason: "ends only the calling browser's own session, if any",
+    call: () => ({ method: 'GET', url: '/v1/logout' }),
+    signedOut: 303,
+  },
+  'GET /v1/auth/providers': {
+    access: 'public',
+    reason: 'the login page shows which sign-in providers are configured',
+    call: () => ({ method: 'GET', url: '/v1/auth/providers' }),
+    signedOut: 200,
+  },
+  'GET /v1/oauth/:provider/login': {
+    access: 'public',
+    reason: 'starts OpenID Connect sign-in (here: not configured, so back to the login page)',
+    call: () => ({ method: 'GET', url: '/v1/oauth/google/login' }),
+    signedOut: 303,
+  },
+  'GET /v1/oauth/:provider/callback': {
+    access: 'public',
+    reason: "the provider's redirect; authenticated by the state cookie, the stored flow and the ID token",
+    call: () => ({ method: 'GET', url: '/v1/oauth/google/callback?code=x&state=y' }),
+    signedOut: 303,
+  },
+  'GET /v1/stripe/coupon': {
+    access: 'public',
+    reason: 'the landing and beta pages show the beta seats to visitors',
+    call: () => ({ method: 'GET', url: '/v1/stripe/coupon' }),
+    signedOut: 200,
+  },
+  'POST /v1/stripe/coupon': {
+    access: 'public',
+    reason: 'the same beta seats, by POST as the spec reads it',
+    call: () => ({ method: 'POST', url: '/v1/stripe/coupon', json: {} }),
+    signedOut: 200,
+  },
+  'POST /v1/stripe/webhook': {
+    access: 'public',
+    reason: "Stripe's webhook, authenticated by its signature (here: Stripe not configured)",
+    call: () => ({ method: 'POST', url: '/v1/stripe/webhook', json: {} }),
+    signedOut: 404,
+  },
+  'POST /v1/providers/astria/callback': {
+    access: 'public',
+    reason: "Astria's callback, authenticated by an order-bound secret (here: Astria not configured)",
+    call: () => ({ method: 'POST', url: '/v1/providers/astria/callback?order=x&secret=y', json: {} }),
+    signedOut: 404,
+  },
+
+  'GET /v1/user/info': {
+    access: 'account',
+    call: () => ({ method: 'GET', url: '/v1/user/info' }),
+    status: 200,
+    check: (res, who) => expect(res.json().data.email).toBe(who.user.email),
+  },
+  'POST /v1/user/info': {
+    access: 'account',
+    call: () => ({ method: 'POST', url: '/v1/user/info', json: {} }),
+    status: 200,
+    check: (res, who) => expect(res.json().data.email).toBe(who.user.email),
+  },
+  'POST /v1/user/delete': {
+    access: 'account',
+    call: () => ({ method: 'POST', url: '/v1/user/delete', json: {} }),
+    status: 200,
+    check: async (_res, who) => {
+      expect(await ownedState(t, who.user.id)).toMatchObject({ users: [], sessions: [], orders: [] });
+    },
+  },
+  'POST /v1/order/list': {
+    access: 'account',
+    call: () => ({ method: 'POST', url: '/v1/order/list', json: {} }),
+    status: 200,
+    check: async (res, who, mine) => {
+      const ids = (res.json().data as { id: string }[]).map((o) => o.id);
+      for (const id of ids) expect(await orderOwner(id)).toBe(who.user.id);
+      if (mine) expect(ids).toContain(mine.orderId);
+    },
+  },
+  'POST /v1/stripe/receipts': {
+    access: 'account',
+    call: () => ({ method: 'POST', url: '/v1/stripe/receipts', json: {} }),
+    status: 200,
+    check: async (res, who, mine) => {
+      const ids = (res.json().data as { id: string }[]).map((p) => p.id);
+      for (const id of ids) {
+        const [payment] = await t.app.ctx.database.db.select({ userId: payments.userId }).from(payments).where(eq(payments.id, id));
+        expect(payment?.userId).toBe(who.user.id);
+      }
+      if (mine) expect(ids).toContain(mine.paymentId);
+    },
+  },
+  'POST /v1/stripe/checkout/create': {
+    access: 'account',
+    call: checkoutCall,
+    status: 200,
+    check: async (res, who) => expect(await orderOwner(res.json().data.orderId)).toBe(who.user.id),
+  },
+
+  'POST /v1/checkout/offline/session': {
+    access: 'owned',
+    needsCheckout: true,
+    call: (r) => ({ method: 'POST', url: '/v1/checkout/offline/session', json: { clientSecret: r.clientSecret } }),
+    status: 200,
+  },
+  'POST /v1/checkout/offline/pay': {
+    access: 'owned',
+    needsCheckout: true,
+    call: (r) => ({ method: 'POST', url: '/v1/checkout/offline/pay', json: { clientSecret: r.clientSecret } }),
+    status: 200,
+  },
+  'GET /v1/receipts/:paymentId': {
+    access: 'owned',
+    navigation: true,
+    call: (r) => ({ method: 'GET', url: `/v1/receipts/${r.paymentId}` }),
+    status: 200,
+  },
+  'POST /v1/order/info': {
+    access: 'owned',
+    call: (r) => ({ method: 'POST', url: '/v1/order/info', json: { orderId: r.orderId } }),
+    status: 200,
+  },
+  'POST /v1/order/delete': {
+    access: 'owned',
+    call: (r) => ({ method: 'POST', url: '/v1/order/delete', json: { orderId: r.orderId } }),
+    status: 200,
+  },
+  'POST /v1/order/setComment': {
+    access: 'owned',
+    call: (r) => ({ method: 'POST', url: '/v1/order/setComment', json: { orderId: r.orderId, comment: 'changed' } }),
+    status: 200,
+  },
+  'POST /v1/order/setFavorite': {
+    access: 'owned',
+    call: (r) => ({ method: 'POST', url: '/v1/order/setFavorite', json: { orderId: r.orderId, noList: [2, 3] } }),
+    status: 200,
+  },
+  'POST /v1/order/addDownloaded': {
+    access: 'owned',
+    call: (r) => ({ method: 'POST', url: '/v1/order/addDownloaded', json: { orderId: r.orderId, no: 2 } }),
+    status: 200,
+  },
+  'GET /v1/order/groupDownload/:orderId': {
+    access: 'owned',
+    navigation: true,
+    call: (r) => ({ method: 'GET', url: `/v1/order/groupDownload/${r.orderId}` }),
+    status: 200,
+  },
+  'GET /v1/image/get/:orderId/:n': {
+    access: 'owned',
+    call: (r) => ({ method: 'GET', url: `/v1/image/get/${r.orderId}/1` }),
+    status: 200,
+  },
+};
+
+/** Routes outside /v1: pages of the site. What they show comes from the /v1 calls above. */
+const SITE_ROUTES: Record<string, { reason: string; signedOutRedirect?: string }> = {
+  'GET /dashboard': { reason: 'the dashboard app; signed-out visitors go to the login page first', signedOutRedirect: '/dashboard' },
+  'GET /dashboard/*': { reason: 'every dashboard page; signed-out visitors go to the login page first', signedOutRedirect: '/dashboard/myOrders' },
+  'GET /*': { reason: 'only the files of the built public site (marketing pages, login, policies, 404)' },
+};
+
+/** Sends `call` as `who` (null: signed out) with the headers a same-site browser sends. */
+function send(call: Call, who: Session | null): Promise<Response> {
+  const headers: Record<string, string> = { 'sec-fetch-site': 'same-origin', ...(who ? { cookie: who.cookie } : {}) };
+  if (call.form) headers['content-type'] = call.form.contentType;
+  else if (call.json) headers['content-type'] = 'application/json';
+  return t.app.inject({ method: call.method, url: call.url, headers, payload: call.form?.payload ?? (call.json as object | undefined) });
+}
+
+let people = 0;
+/** A fresh owner with a completed order (portraits, favorite, download, payment), and another customer. */
+async function cast(needsCheckout = false) {
+  people += 1;
+  const owner = await signInAs(t, `owner${people}@example.com`);
+  const other = await signInAs(t, `other${people}@example.com`);
+  const order = await seedCompletedOrder(t, owner.user.id);
+  const { db } = t.app.ctx.database;
+  await db.update(orders).set({ comment: OWNER_COMMENT }).where(eq(orders.id, order.id));
+  const [payment] = await db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, order.id));
+  let clientSecret = MISSING.clientSecret;
+  if (needsCheckout) {
+    const res = await send(checkoutCall(), owner);
+    expect(res.statusCode).toBe(200);
+    clientSecret = res.json().data.clientSecret;
+  }
+  const mine: Resource = { orderId: order.id, paymentId: payment!.id, clientSecret };
+  const secrets = [owner.user.email, owner.user.id, owner.token, mine.orderId, mine.paymentId, mine.clientSecret, OWNER_COMMENT];
+  return { owner, other, mine, secrets };
+}
+
+/** Nothing of the owner's in a response: not in the body, not in a header (`location` is checked by the caller). */
+function expectNothingOf(secrets: string[], res: Response) {
+  const { location: _location, ...headers } = res.headers;
+  const text = `${res.body}\n${JSON.stringify(headers)}`;
+  for (const secret of secrets) expect(text).not.toContain(secret);
+}
+
+const loginRedirect = (url: string) => `/login?${new URLSearchParams({ redirectURL: url })}`;
+
+/** The answer a signed-out caller must get: 401 "log in" for calls, the login page for browser navigations. */
+function expectSignedOutRefusal(res: Response, call: Call, navigation: boolean | undefined) {
+  if (navigation) {
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(loginRedirect(call.url));
+    return;
+  }
+  expect(res.statusCode).toBe(401);
+  if (call.method !== 'HEAD') expect(res.json()).toEqual({ code: 401, message: expect.stringMatching(/log in/), data: null });
+}
+
+describe('[authorization] every route, signed out, as another customer and as the owner', () => {
+  beforeAll(async () => {
+    // A web-only process: a paid order is queued, not generated, so nothing moves under the assertions.
+    t = await buildTestApp({ ROLE: 'web' });
+    photos = await makePhotos(6);
+  });
+  afterAll(() => t.close());
+
+  it('has an expectation for every route the server registers, and none for a route it does not have', () => {
+    const registered = t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`);
+    const listed = [...Object.keys(ROUTES), ...Object.keys(SITE_ROUTES)];
+    expect(registered.filter((r) => !r.startsWith('HEAD ') && !listed.includes(r))).toEqual([]);
+    expect(listed.filter((r) => !registered.includes(r))).toEqual([]);
+    // HEAD routes are the automatic twins of GET routes and are checked with them below.
+    for (const head of registered.filter((r) => r.startsWith('HEAD '))) expect(listed).toContain(head.replace(/^HEAD /, 'GET '));
+    for (const [route, expectation] of Object.entries(ROUTES)) {
+      if (expectation.access === 'public') expect(expectation.reason, route).not.toBe('');
+    }
+  });
+
+  const publicRoutes = Object.entries(ROUTES).filter(([, e]) => e.access === 'public') as [string, Extract<Expectation, { access: 'public' }>][];
+  it.each(publicRoutes)('%s is public: it answers a visitor without a session', async (_route, e) => {
+    const res = await send(e.call(), null);
+    expect(res.statusCode).toBe(e.signedOut);
+  });
+
+  const accountRoutes = Object.entries(ROUTES).filter(([, e]) => e.access === 'account') as [string, Extract<Expectation, { access: 'account' }>][];
+  it.each(accountRoutes)('%s acts only on the caller\'s own account', async (_route, e) => {
+    const { owner, other, mine, secrets } = await cast();
+    const before = await ownedState(t, owner.user.id);
+
+    const signedOut = await send(e.call(), null);
+    expectSignedOutRefusal(signedOut, e.call(), false);
+    expectNothingOf(secrets, signedOut);
+
+    const theirs = await send(e.call(), other);
+    expect(theirs.statusCode).toBe(e.status);
+    await e.check(theirs, other);
+    expectNothingOf(secrets, theirs);
+
+    expect(await ownedState(t, owner.user.id)).toEqual(before);
+
+    const res = await send(e.call(), owner);
+    expect(res.statusCode).toBe(e.status);
+    await e.check(res, owner, mine);
+  });
+
+  const ownedRoutes = Object.entries(ROUTES).filter(([, e]) => e.access === 'owned') as [string, Extract<Expectation, { access: 'owned' }>][];
+  it.each(ownedRoutes)('%s refuses anyone but the owner exactly as it refuses a missing resource', async (_route, e) => {
+    const { owner, other, mine, secrets } = await cast(e.needsCheckout);
+    const before = await ownedState(t, owner.user.id);
+    const sameAnswer = (a: Response, b: Response) => {
+      expect(a.statusCode).toBe(b.statusCode);
+      expect(a.body).toBe(b.body);
+      expect(a.headers['content-type']).toBe(b.headers['content-type']);
+    };
+
+    const signedOut = await send(e.call(mine), null);
+    expectSignedOutRefusal(signedOut, e.call(mine), e.navigation);
+    expectNothingOf(secrets, signedOut);
+    sameAnswer(signedOut, await send(e.call(MISSING), null));
+
+    const theirs = await send(e.call(mine), other);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toMatchObject({ code: 404, data: null });
+    expectNothingOf(secrets, theirs);
+    sameAnswer(theirs, await send(e.call(MISSING), other));
+    sameAnswer(theirs, await send(e.call(MISSING), owner));
+
+    expect(await ownedState(t, owner.user.id)).toEqual(before);
+
+    const res = await send(e.call(mine), owner);
+    expect(res.statusCode).toBe(e.status);
+  });
+
+  const headTwins = Object.entries(ROUTES).filter(([route]) => route.startsWith('GET '));
+  it.each(headTwins)('HEAD twin of %s answers with the same status as GET, and no body', async (route, e) => {
+    const head = (call: Call): Call => ({ ...call, method: 'HEAD' });
+    if (!t.app.registeredRoutes.some((r) => `${r.method} ${r.url}` === route.replace(/^GET /, 'HEAD '))) {
+      // No HEAD is exposed (the zip download, so that a HEAD cannot record downloads): the router says 404.
+      expect((await send(head(e.access === 'owned' ? e.call(MISSING) : e.call()), null)).statusCode).toBe(404);
+      return;
+    }
+    if (e.access === 'public') {
+      expect((await send(head(e.call()), null)).statusCode).toBe(e.signedOut);
+      return;
+    }
+    const { owner, other, mine } = await cast();
+    const call = e.access === 'owned' ? e.call(mine) : e.call();
+    for (const res of [await send(head(call), null), await send(head(call), other), await send(head(call), owner)]) expect(res.body).toBe('');
+    expectSignedOutRefusal(await send(head(call), null), head(call), e.access === 'owned' && e.navigation);
+    expect((await send(head(call), other)).statusCode).toBe(e.access === 'owned' ? 404 : e.status);
+    expect((await send(head(call), owner)).statusCode).toBe(e.status);
+  });
+
+  const dashboardRoutes = Object.entries(SITE_ROUTES).filter(([, s]) => s.signedOutRedirect);
+  it.each(dashboardRoutes)('%s sends a signed-out visitor to the login page', async (_route, s) => {
+    const res = await send({ method: 'GET', url: s.signedOutRedirect! }, null);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(loginRedirect(s.signedOutRedirect!));
+  });
+});

@@ -1,0 +1,41 @@
+import { screen, waitFor } from '@testing-library/dom';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { initLoginVerify } from '@/islands/login-verify';
+import us from '../../../locales/us.json';
+
+const copy = us.login.verify;
+
+/** The verify page as LoginVerifyPage.astro renders it, opened from a link carrying `token`. */
+function renderPage(token = 'tok_123') {
+  window.history.replaceState(null, '', `/login/verify?token=${token}`);
+  document.body.innerHTML = `
+    <div data-login-verify data-signing-in="${copy.signingIn}" data-used="${copy.used}" data-expired="${copy.expired}"
+      data-invalid="${copy.invalid}" data-missing="${copy.missing}" data-failed="${copy.failed}" data-throttled="${copy.throttled}">
+      <form><button type="submit">${copy.button}</button></form>
+      <div data-problem hidden><p data-problem-text></p></div>
+    </div>`;
+  initLoginVerify(document.querySelector<HTMLElement>('[data-login-verify]')!);
+}
+
+function answer(status: number, message: string) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: status, message, data: null }), { status })));
+}
+
+describe('sign-in link page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    [429, 'Too many sign-in attempts from this address. Please try again later.', copy.throttled],
+    [410, 'This sign-in link has expired. Please request a new one.', copy.expired],
+    [410, 'This sign-in link has already been used. Please request a new one.', copy.used],
+    [400, 'This sign-in link is not valid. Please request a new one.', copy.invalid],
+    [503, 'Service unavailable', copy.failed],
+  ])('explains a %i refusal in the page language', async (status, message, shown) => {
+    answer(status, message);
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: copy.button }));
+    await waitFor(() => expect(screen.getByText(shown)).toBeTruthy());
+    expect(screen.queryByRole('button', { name: copy.button })).toBeNull();
+  });
+});
