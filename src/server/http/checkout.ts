@@ -17,6 +17,16 @@ const MULTIPART_LIMITS = {
   fieldSize: 64 * 1024,
 };
 
+/** The multipart parser's error (it has no code) for a form that ends before its closing boundary. */
+const CUT_OFF_FORM = /unexpected end of multipart data/i;
+
+/** A multipart boundary is 1 to 70 characters (RFC 2046); without a usable one the form cannot be read. */
+function assertBoundary(contentType: string | undefined): void {
+  const match = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
+  const boundary = match?.[1] ?? match?.[2] ?? '';
+  if (boundary.length < 1 || boundary.length > 70) throw new AppError('BAD_REQUEST', 'The form has no usable multipart boundary in its Content-Type');
+}
+
 /** Reads the checkout form: file1..fileN (the photos) and `options` (a JSON string with portraitInfo). */
 async function readCheckoutForm(parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>) {
   const photos: { bytes: Buffer; filename: string }[] = [];
@@ -28,13 +38,19 @@ async function readCheckoutForm(parts: AsyncIterableIterator<import('@fastify/mu
         if (bytes.length > LIMITS.photoMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `Photo ${photos.length + 1} (${part.filename}) is larger than 10 MB`);
         photos.push({ bytes, filename: part.filename.slice(0, 100) || `photo ${photos.length + 1}` });
       } else if (part.fieldname === 'options') {
-        options = String(part.value);
+        if (part.valueTruncated) throw new AppError('PAYLOAD_TOO_LARGE', 'Invalid options: is larger than 64 KB');
+        // A part sent with Content-Type application/json arrives already parsed.
+        options = part.mimetype === 'application/json' ? JSON.stringify(part.value) : String(part.value);
       }
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', `Please upload at most ${LIMITS.photosMax} photos`);
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', `Photo ${photos.length + 1} is larger than 10 MB`);
+    if (code === 'FST_INVALID_JSON_FIELD_ERROR') throw new AppError('BAD_REQUEST', 'Invalid options: is not valid JSON');
+    if (code === undefined && CUT_OFF_FORM.test((error as Error).message)) {
+      throw new AppError('BAD_REQUEST', 'The upload is incomplete: the form ended before its closing boundary; please try again');
+    }
     throw error;
   }
   if (options === undefined) throw new AppError('BAD_REQUEST', 'Invalid options: is required');
@@ -56,6 +72,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   app.post('/v1/stripe/checkout/create', async (request, reply) => {
     const user = await requireUser(request, reply);
     if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photos and options as multipart/form-data');
+    assertBoundary(request.headers['content-type']);
     const { photos, portraitInfo } = await readCheckoutForm(request.parts());
     return ok(await createCheckout(ctx, { userId: user.userId, portraitInfo, photos }));
   });

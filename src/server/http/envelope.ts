@@ -16,11 +16,36 @@ export function fail(status: number, message: string): Envelope<null> {
   return { code: status, message, data: null };
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The first string in parsed input that is not storable text: PostgreSQL refuses NUL in text, and a lone
+ * surrogate (legal in JSON escapes) is not Unicode, so it would be stored as something else than was sent.
+ */
+function findUnstorableText(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; problem: string } | undefined {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return { path, problem: 'must not contain NUL characters' };
+    if (LONE_SURROGATE.test(value)) return { path, problem: 'is not valid Unicode text' };
+    return undefined;
+  }
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findUnstorableText(item, [...path, Array.isArray(value) ? Number(key) : key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Validates input with a shared contract; a bad field becomes a 400 that names it. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = issue.path.length > 0 ? issue.path.join('.') : undefined;
-  throw new AppError('BAD_REQUEST', field ? `Invalid ${field}: ${issue.message}` : `Invalid request: ${issue.message}`);
+  const invalid = (path: PropertyKey[], message: string) =>
+    new AppError('BAD_REQUEST', path.length > 0 ? `Invalid ${path.map(String).join('.')}: ${message}` : `Invalid request: ${message}`);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw invalid(issue.path, issue.message);
+  }
+  const unstorable = findUnstorableText(result.data);
+  if (unstorable) throw invalid(unstorable.path, unstorable.problem);
+  return result.data;
 }

@@ -5,10 +5,11 @@ import { fail } from './envelope.js';
 
 /** Framework errors a client can cause, with the status and message the client gets instead. */
 const CLIENT_ERRORS: Record<string, [number, string]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON body'],
+  // The JSON parser also refuses prototype-pollution keys, with the same error as broken JSON.
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON body, or one with a __proto__ or constructor.prototype key'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Empty JSON body: send {} when there is nothing to say'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type: send application/json'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type: send application/json (multipart/form-data for the photo upload)'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body'],
   FST_ERR_CTP_INVALID_TYPE: [400, 'Invalid Content-Type header'],
   FST_ERR_BAD_URL: [400, 'Malformed URL'],
@@ -17,7 +18,7 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_FILES_LIMIT: [413, 'Too many files'],
   FST_PARTS_LIMIT: [413, 'Too many parts in the form'],
   FST_FIELDS_LIMIT: [413, 'Too many fields in the form'],
-  FST_PROTO_VIOLATION: [400, 'Malformed request'],
+  FST_PROTO_VIOLATION: [400, 'A form field has a reserved name (such as __proto__ or constructor)'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Expected a multipart form'],
 };
 

@@ -17,7 +17,9 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
     const settings = app.ctx.config.stripe;
     if (!settings) throw new AppError('NOT_FOUND', 'Stripe is not configured on this server');
     const signature = request.headers['stripe-signature'];
-    if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw new AppError('BAD_REQUEST', 'Missing Stripe signature');
+    if (typeof signature !== 'string') throw new AppError('BAD_REQUEST', 'Missing Stripe signature');
+    // Only the JSON parser above keeps the raw bytes the signature covers; other types arrive decoded.
+    if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the event as application/json');
     let event;
     try {
       event = verifyStripeWebhook(settings, request.body, signature);

@@ -13,7 +13,8 @@ export function createOutboxMailer(outboxDir: string, from: string, onSent: (fil
     async send(message: MailMessage) {
       const info = await transport.sendMail({ from, ...message });
       await mkdir(outboxDir, { recursive: true });
-      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
+      // Cut short: an address may be 254 characters, more than a file name may hold with the rest.
+      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_').slice(0, 100);
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}-${process.hrtime.bigint()}.eml`);
       await writeFile(file, info.message as Buffer);
       onSent(file, message);

@@ -1,0 +1,471 @@
+import { desc, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { loginTokens, orders } from '@/server/db/schema';
+import { ZEmptyRequestSchema, ZRedeemLoginLinkRequestSchema, ZSendLoginLinkRequestSchema } from '@/shared/contracts/auth';
+import { ZOfflineSessionRequestSchema } from '@/shared/contracts/checkout';
+import { ZOrderInfoRequestSchema } from '@/shared/contracts/order-info';
+import {
+  ZAddDownloadedRequestSchema,
+  ZDeleteOrderRequestSchema,
+  ZListOrdersRequestSchema,
+  ZSetCommentRequestSchema,
+  ZSetFavoriteRequestSchema,
+} from '@/shared/contracts/orders';
+import { ZListReceiptsRequestSchema } from '@/shared/contracts/receipts';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { expectEnvelope, expectHealthy, HOSTILE_TEXT, postRoutesOf, storedState, UNSTORABLE_TEXT } from './helpers/hostile';
+import { checkoutForm, doctorAnswers, makePhotos } from './helpers/photos';
+import { seedCompletedOrder } from './helpers/seed';
+import { signInAs } from './helpers/session';
+
+/** What a field holds, which decides how the server answers hostile text in it. */
+type FieldKind = 'email' | 'redirect' | 'language' | 'token' | 'secret' | 'coupon' | 'orderId' | 'comment' | 'numbers' | 'number';
+
+interface JsonRoute {
+  url: string;
+  schema: z.ZodType;
+  /** Which session calls it: the customer, a throwaway customer (account deletion), or nobody. */
+  caller: 'customer' | 'throwaway' | 'visitor';
+  /** A body the route's contract accepts; hostile cases change one thing in it. */
+  body: () => Record<string, unknown>;
+  fields: Record<string, FieldKind>;
+  required: string[];
+}
+
+/** Ids and secrets of real records, filled in once the app runs; routes read them when a case is built. */
+const fx = { userId: '', orderId: '', pendingOrderId: '', clientSecret: '', cookie: '', throwawayCookie: '' };
+
+/**
+ * Every JSON-body POST route. The table is checked against the app's route registry below: a new POST
+ * route without an entry here (or in OTHER_POST_ROUTES) fails the suite.
+ */
+const JSON_ROUTES: JsonRoute[] = [
+  {
+    url: '/v1/loginLink/send',
+    schema: ZSendLoginLinkRequestSchema,
+    caller: 'visitor',
+    body: () => ({ email: 'hostile@example.com', redirectURL: '/dashboard', language: 'fr' }),
+    fields: { email: 'email', redirectURL: 'redirect', language: 'language' },
+    required: ['email'],
+  },
+  { url: '/v1/loginLink/verify', schema: ZRedeemLoginLinkRequestSchema, caller: 'visitor', body: () => ({ token: 'no-such-token' }), fields: { token: 'token' }, required: ['token'] },
+  { url: '/v1/user/info', schema: ZEmptyRequestSchema, caller: 'customer', body: () => ({}), fields: {}, required: [] },
+  { url: '/v1/user/delete', schema: ZEmptyRequestSchema, caller: 'throwaway', body: () => ({}), fields: {}, required: [] },
+  { url: '/v1/stripe/coupon', schema: ZEmptyRequestSchema, caller: 'visitor', body: () => ({}), fields: {}, required: [] },
+  { url: '/v1/stripe/receipts', schema: ZListReceiptsRequestSchema, caller: 'customer', body: () => ({}), fields: {}, required: [] },
+  {
+    url: '/v1/checkout/offline/session',
+    schema: ZOfflineSessionRequestSchema,
+    caller: 'customer',
+    body: () => ({ clientSecret: fx.clientSecret, couponCode: 'FIRST30' }),
+    fields: { clientSecret: 'secret', couponCode: 'coupon' },
+    required: ['clientSecret'],
+  },
+  {
+    url: '/v1/checkout/offline/pay',
+    schema: ZOfflineSessionRequestSchema,
+    caller: 'customer',
+    // Not the real secret: a hostile case that slipped through must not pay for the order.
+    body: () => ({ clientSecret: 'cs_offline_not_a_session_secret_x' }),
+    fields: { clientSecret: 'secret' },
+    required: ['clientSecret'],
+  },
+  { url: '/v1/order/list', schema: ZListOrdersRequestSchema, caller: 'customer', body: () => ({}), fields: {}, required: [] },
+  // A pending order cannot be deleted, so no case can delete the order the others work on.
+  { url: '/v1/order/delete', schema: ZDeleteOrderRequestSchema, caller: 'customer', body: () => ({ orderId: fx.pendingOrderId }), fields: { orderId: 'orderId' }, required: ['orderId'] },
+  {
+    url: '/v1/order/setComment',
+    schema: ZSetCommentRequestSchema,
+    caller: 'customer',
+    body: () => ({ orderId: fx.orderId, comment: 'Lovely' }),
+    fields: { orderId: 'orderId', comment: 'comment' },
+    required: ['orderId', 'comment'],
+  },
+  {
+    url: '/v1/order/setFavorite',
+    schema: ZSetFavoriteRequestSchema,
+    caller: 'customer',
+    body: () => ({ orderId: fx.orderId, noList: [1, 2] }),
+    fields: { orderId: 'orderId', noList: 'numbers' },
+    required: ['orderId', 'noList'],
+  },
+  {
+    url: '/v1/order/addDownloaded',
+    schema: ZAddDownloadedRequestSchema,
+    caller: 'customer',
+    body: () => ({ orderId: fx.orderId, no: 1 }),
+    fields: { orderId: 'orderId', no: 'number' },
+    required: ['orderId', 'no'],
+  },
+  { url: '/v1/order/info', schema: ZOrderInfoRequestSchema, caller: 'customer', body: () => ({ orderId: fx.orderId }), fields: { orderId: 'orderId' }, required: ['orderId'] },
+];
+
+/** POST routes whose body is not a JSON contract, and the suite that throws hostile input at each. */
+const OTHER_POST_ROUTES = {
+  '/v1/stripe/checkout/create': 'hostile-uploads.test.ts (multipart form; its `options` JSON is fuzzed there)',
+  '/v1/stripe/webhook': 'hostile-callbacks.test.ts (raw body authenticated by signature)',
+  '/v1/providers/astria/callback': 'hostile-callbacks.test.ts (query authenticated by an order-bound secret)',
+};
+
+const TEXT_FIELDS: FieldKind[] = ['email', 'redirect', 'language', 'token', 'secret', 'coupon', 'orderId', 'comment'];
+const MISSING_ORDER = '00000000-0000-4000-8000-000000000000';
+
+describe('[hostile] JSON bodies on every /v1 POST route', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Rate limits are raised so that hundreds of hostile calls from one address reach the handlers.
+    t = await buildTestApp({
+      ROLE: 'web',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      LOGIN_LINKS_PER_IP_PER_HOUR: '1000000',
+      LOGIN_VERIFY_FAILURES_PER_IP_PER_HOUR: '1000000',
+    });
+    const customer = await signInAs(t, 'hostile-customer@example.com');
+    fx.cookie = customer.cookie;
+    fx.userId = customer.user.id;
+    fx.throwawayCookie = (await signInAs(t, 'throwaway@example.com')).cookie;
+    fx.orderId = (await seedCompletedOrder(t, customer.user.id, { portraitsCount: 3 })).id;
+    const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: doctorAnswers() });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/v1/stripe/checkout/create',
+      headers: { cookie: fx.cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
+      payload: form.payload,
+    });
+    expect(created.statusCode).toBe(200);
+    fx.pendingOrderId = created.json().data.orderId;
+    fx.clientSecret = created.json().data.clientSecret;
+  });
+  afterAll(() => t.close());
+
+  const cookieOf = (route: JsonRoute) => (route.caller === 'customer' ? fx.cookie : route.caller === 'throwaway' ? fx.throwawayCookie : undefined);
+  const send = (route: JsonRoute, payload: string, { signedIn = true } = {}) => {
+    const cookie = signedIn ? cookieOf(route) : undefined;
+    return t.app.inject({
+      method: 'POST',
+      url: route.url,
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...(cookie ? { cookie } : {}) },
+      payload,
+    });
+  };
+
+  /** Sends a request that must be refused; checks the status, the message, the envelope, and that nothing was stored. */
+  async function expectRefused(route: JsonRoute, payload: string, status: number, message: RegExp | string) {
+    const before = await storedState(t);
+    const res = await send(route, payload);
+    const body = expectEnvelope(res, payload);
+    expect(res.statusCode).toBe(status);
+    if (typeof message === 'string') expect(body.message).toBe(message);
+    else expect(body.message).toMatch(message);
+    expect(await storedState(t)).toEqual(before);
+    return res;
+  }
+
+  it('covers every POST route the server has', () => {
+    const covered = [...JSON_ROUTES.map((r) => r.url), ...Object.keys(OTHER_POST_ROUTES)].sort();
+    expect(postRoutesOf(t.app)).toEqual(covered);
+  });
+
+  describe.each(JSON_ROUTES.map((route) => [route.url, route] as const))('%s', (_url, route) => {
+    const firstField = Object.keys(route.fields)[0] ?? 'x';
+    const valid = () => route.body();
+
+    const generic: [string, () => string, RegExp][] = [
+      ['malformed JSON', () => `{"${firstField}": `, /^Malformed JSON body/],
+      ['an empty body', () => '', /^Empty JSON body/],
+      ['a JSON array', () => '[]', /^Invalid request: .*expected object, received array/],
+      ['a bare string', () => '"hello"', /^Invalid request: .*expected object, received string/],
+      ['a bare number', () => '42', /^Invalid request: .*expected object, received number/],
+      ['arrays nested 10,000 deep', () => `${'['.repeat(10_000)}${']'.repeat(10_000)}`, /^Invalid request: .*expected object, received array/],
+      ['an unknown field', () => JSON.stringify({ ...valid(), isAdmin: true }), /^Invalid request: Unrecognized key: "isAdmin"/],
+      ['a smuggled userId', () => JSON.stringify({ ...valid(), userId: MISSING_ORDER }), /^Invalid request: Unrecognized key: "userId"/],
+      ['a __proto__ key', () => JSON.stringify(valid()).replace(/^\{/, '{"__proto__": {"isAdmin": true}, ').replace(', }', '}'), /^Malformed JSON body.*__proto__/],
+      ['a constructor.prototype key', () => JSON.stringify({ ...valid(), constructor: { prototype: { isAdmin: true } } }), /^Malformed JSON body.*constructor\.prototype/],
+      ['a constructor key', () => JSON.stringify({ ...valid(), constructor: 'Object' }), /^Invalid request: Unrecognized key: "constructor"/],
+      ['a toString key', () => JSON.stringify({ ...valid(), toString: 'x' }), /^Invalid request: Unrecognized key: "toString"/],
+    ];
+    it.each(generic)('refuses %s with 400 and stores nothing', async (_name, payload, message) => {
+      await expectRefused(route, payload(), 400, message);
+    });
+
+    it('refuses a body over 1 MiB with 413 and stores nothing', async () => {
+      const payload = JSON.stringify({ ...valid(), [firstField]: 'x'.repeat(1024 * 1024 + 1) });
+      await expectRefused(route, payload, 413, 'Request body is too large');
+    });
+
+    const fields = Object.entries(route.fields);
+    if (fields.length === 0) return;
+
+    it.each(route.required)('refuses a body without %s, naming it', async (field) => {
+      const body = valid();
+      delete body[field];
+      await expectRefused(route, JSON.stringify(body), 400, new RegExp(`^Invalid ${field}: `));
+    });
+
+    const wrongTypes = (kind: FieldKind): [string, unknown][] => [
+      TEXT_FIELDS.includes(kind) ? ['a number', 12345] : ['a string', '1'],
+      ['an object', { $ne: null }],
+      kind === 'numbers' ? ['a list of strings', ['1']] : ['a list', ['x']],
+      ['a boolean', true],
+      ['null', null],
+      ...(kind === 'number' || kind === 'numbers' ? ([['a fraction', kind === 'numbers' ? [1.5] : 1.5], ['a huge number', kind === 'numbers' ? [1e308] : 1e308]] as [string, unknown][]) : []),
+    ];
+    const typeCases = fields.flatMap(([field, kind]) => wrongTypes(kind).map(([what, value]) => [field, what, value] as const));
+    it.each(typeCases)('refuses %s as %s, naming the field', async (field, _what, value) => {
+      await expectRefused(route, JSON.stringify({ ...valid(), [field]: value }), 400, new RegExp(`^Invalid ${field}(\\.0)?: `));
+    });
+
+    const textFields = fields.filter(([, kind]) => TEXT_FIELDS.includes(kind)).map(([field]) => field);
+    if (textFields.length === 0) return;
+
+    it.each(textFields)('refuses a 100,000-character %s as too long', async (field) => {
+      await expectRefused(route, JSON.stringify({ ...valid(), [field]: 'x'.repeat(100_000) }), 400, new RegExp(`^Invalid ${field}: .*(too long|too big|at most)`, 'i'));
+    });
+
+    const unstorable = textFields.flatMap((field) => Object.entries(UNSTORABLE_TEXT).map(([what, value]) => [field, what, value] as const));
+    it.each(unstorable)('refuses %s with %s, naming the field', async (field, _what, value) => {
+      await expectRefused(route, JSON.stringify({ ...valid(), [field]: value }), 400, new RegExp(`^Invalid ${field}: `));
+    });
+  });
+
+  describe('hostile text in each field gets the answer any other text would', () => {
+    const hostile = Object.entries(HOSTILE_TEXT);
+    const cases = JSON_ROUTES.flatMap((route) =>
+      Object.entries(route.fields)
+        .filter(([, kind]) => TEXT_FIELDS.includes(kind))
+        .flatMap(([field, kind]) => hostile.map(([what, value]) => [route.url, field, what, route, kind, value] as const)),
+    );
+
+    it.each(cases)('%s: %s holding %s', async (_url, field, _what, route, kind, value) => {
+      const payload = JSON.stringify({ ...route.body(), [field]: value, ...(route.url === '/v1/loginLink/send' && field !== 'email' ? { email: `text-${Math.random().toString(36).slice(2)}@example.com` } : {}) });
+      const before = await storedState(t);
+      const res = await send(route, payload);
+      const body = expectEnvelope(res, payload);
+      switch (kind) {
+        case 'orderId': {
+          // A hostile id is answered exactly like a well-formed id that does not exist.
+          const missing = await send(route, JSON.stringify({ ...route.body(), orderId: MISSING_ORDER }));
+          expect(res.statusCode).toBe(404);
+          expect(res.body).toBe(missing.body);
+          break;
+        }
+        case 'email':
+          expect(res.statusCode).toBe(400);
+          expect(body.message).toBe('Invalid email: Please enter a valid email address');
+          break;
+        case 'language':
+          expect(res.statusCode).toBe(400);
+          expect(body.message).toMatch(/^Invalid language: /);
+          break;
+        case 'redirect': {
+          // The link is sent; the hostile path is only kept if it is a path on this site.
+          expect(res.statusCode).toBe(200);
+          const [token] = await t.app.ctx.database.db.select().from(loginTokens).orderBy(desc(loginTokens.createdAt)).limit(1);
+          if (token!.redirectUrl !== null) expect(token!.redirectUrl).toMatch(/^\/(?![/\\])/);
+          return;
+        }
+        case 'token':
+          expect(res.statusCode).toBe(400);
+          expect(body.message).toBe('This sign-in link is not valid. Please request a new one.');
+          break;
+        case 'secret':
+          expect(res.statusCode).toBe(404);
+          expect(body.message).toBe('Checkout session not found');
+          break;
+        case 'coupon':
+          expect(res.statusCode).toBe(400);
+          expect(body.message).toBe(`Coupon code "${value.trim().toUpperCase()}" is not valid`);
+          break;
+        case 'comment': {
+          // Any text is a fine comment: it is stored and listed exactly as typed, and nothing else changes.
+          expect(res.statusCode).toBe(200);
+          expect(body.data).toEqual({ comment: value });
+          const [order] = await t.app.ctx.database.db.select({ comment: orders.comment }).from(orders).where(eq(orders.id, fx.orderId));
+          expect(order!.comment).toBe(value);
+          const list = await send(JSON_ROUTES.find((r) => r.url === '/v1/order/list')!, '{}');
+          expect(list.json().data.find((o: { id: string }) => o.id === fx.orderId).comment).toBe(value);
+          expect((await storedState(t)).rows).toEqual(before.rows);
+          return;
+        }
+        default:
+          throw new Error(`no expectation for ${kind}`);
+      }
+      expect(await storedState(t)).toEqual(before);
+    });
+  });
+
+  describe('email addresses at the edge of the login form rule', () => {
+    const route = JSON_ROUTES.find((r) => r.url === '/v1/loginLink/send')!;
+
+    it.each([
+      ['a NUL inside an otherwise valid address', 'ada\u0000@example.com', /^Invalid email: must not contain NUL characters/],
+      ['a lone surrogate inside an otherwise valid address', 'ada\uD83D@example.com', /^Invalid email: is not valid Unicode text/],
+      ['an address over 254 characters', `${'a'.repeat(250)}@example.com`, /^Invalid email: is too long/],
+      ['a header injection', 'ada@example.com\r\nBcc: eve@example.com', /^Invalid email: Please enter a valid email address/],
+      ['an SQL tautology', "' or 1=1 --", /^Invalid email: Please enter a valid email address/],
+    ])('refuses %s', async (_name, email, message) => {
+      await expectRefused(route, JSON.stringify({ email }), 400, message);
+    });
+
+    it.each([
+      ['SQL quotes', "o'brien'--@example.com"],
+      ['an emoji', '😀@example.com'],
+      ['a right-to-left override', 'ada\u202E@example.com'],
+      ['combining marks', 'a\u0301d\u0302a@example.com'],
+      ['the longest allowed address (254 characters)', `${'b'.repeat(242)}@example.com`],
+    ])('sends the link to an address with %s, stored as given', async (_name, email) => {
+      const res = await send(route, JSON.stringify({ email }));
+      expectEnvelope(res);
+      expect(res.statusCode).toBe(200);
+      const [token] = await t.app.ctx.database.db.select().from(loginTokens).orderBy(desc(loginTokens.createdAt)).limit(1);
+      expect(token!.email).toBe(email.toLowerCase());
+    });
+  });
+
+  describe('ids in URLs', () => {
+    const urlCases: [string, number, () => string, string | RegExp][] = [
+      ['an encoded-slash traversal as the order id', 404, () => '/v1/image/get/..%2F..%2Fx/1', 'Order not found'],
+      ['an encoded dot-dot-slash traversal', 404, () => '/v1/image/get/%2e%2e%2f%2e%2e%2fetc%2fpasswd/1', 'Order not found'],
+      ['a double-encoded traversal', 404, () => '/v1/image/get/..%252F..%252Fetc%252Fpasswd/1', 'Order not found'],
+      ['an SQL tautology as the order id', 404, () => `/v1/image/get/${encodeURIComponent("' or 1=1 --")}/1`, 'Order not found'],
+      ['a NUL as the order id', 404, () => '/v1/image/get/%00/1', 'Order not found'],
+      ['a traversal as the portrait number', 404, () => `/v1/image/get/${fx.orderId}/..%2F1`, 'Photo not found'],
+      ['a portrait number past the last', 404, () => `/v1/image/get/${fx.orderId}/9999`, 'Photo not found'],
+      ['a traversal as the size', 400, () => `/v1/image/get/${fx.orderId}/1?size=..%2F..%2Fthumb`, /^Invalid size: /],
+      ['a malformed percent escape', 400, () => '/v1/image/get/%E0%A4%A/1', 'Malformed URL'],
+      ['a traversal as the zip order id', 404, () => '/v1/order/groupDownload/..%2F..%2Fetc%2Fpasswd', 'Order not found'],
+      ['a prototype key as the zip order id', 404, () => '/v1/order/groupDownload/__proto__', 'Order not found'],
+      ['a traversal as the favorites flag', 400, () => `/v1/order/groupDownload/${fx.orderId}?favorites=..%2F..%2Fx`, /^Invalid favorites: /],
+      ['a traversal as the receipt id', 404, () => '/v1/receipts/..%2F..%2Fetc%2Fpasswd', 'Receipt not found'],
+      ['an SQL statement as the receipt id', 404, () => `/v1/receipts/${encodeURIComponent('1; drop table payments')}`, 'Receipt not found'],
+      ['an encoded traversal out of /v1', 404, () => '/v1/..%2F..%2Fetc%2Fpasswd', /^No such call: /],
+    ];
+    it.each(urlCases)('answers %s with a JSON %i', async (_name, status, url, message) => {
+      const before = await storedState(t);
+      const res = await t.app.inject({ method: 'GET', url: url(), headers: { cookie: fx.cookie } });
+      const body = expectEnvelope(res, url());
+      expect(res.statusCode).toBe(status);
+      if (typeof message === 'string') expect(body.message).toBe(message);
+      else expect(body.message).toMatch(message);
+      expect(await storedState(t)).toEqual(before);
+    });
+
+    it.each(['/v1/../../etc/passwd', '/..%2F..%2Fpackage.json', '/%2e%2e/%2e%2e/etc/passwd', '/..%5C..%5Cpackage.json', '/_astro/..%2F..%2F..%2Fpackage.json'])(
+      'never serves a file outside the site for %s',
+      async (url) => {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(404);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.body).not.toMatch(/root:|"portrait-studio"|"dependencies"/);
+      },
+    );
+  });
+
+  it('is still healthy and serves valid calls after the hostile bodies', async () => {
+    await expectHealthy(t, fx.cookie);
+    const info = await send(JSON_ROUTES.find((r) => r.url === '/v1/order/info')!, JSON.stringify({ orderId: fx.orderId }));
+    expect(info.statusCode).toBe(200);
+    expect(info.json().data).toMatchObject({ status: 'completed', imageGenerated: 3 });
+  });
+
+  describe('fuzzed with arbitrary JSON', () => {
+    /** UTF-16 code units, lone surrogates and NUL included: what a hostile client can put in JSON text. */
+    const codeUnits = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 30 });
+    const text = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      codeUnits,
+      fc.string({ unit: 'grapheme', maxLength: 120 }),
+      fc.constantFrom(...Object.values(HOSTILE_TEXT), ...Object.values(UNSTORABLE_TEXT)),
+      fc.string({ unit: fc.constantFrom('a', ' ', '@', '.', '/', "'", '\u0000', '\uD800', '\uDC00', '😀', '\u202E', '\u0301'), maxLength: 12 }),
+      fc.uuid(),
+      fc.emailAddress(),
+    );
+    /** Placeholders for real records, swapped in when the request is sent, so the fuzzer reaches past the lookups. */
+    const REAL: Record<string, () => string> = { $order: () => fx.orderId, $pending: () => fx.pendingOrderId, $secret: () => fx.clientSecret };
+    const real = fc.constantFrom(...Object.keys(REAL), 'FIRST30', '/dashboard', 'fr');
+    const anyValue = fc.oneof(
+      { weight: 3, arbitrary: text },
+      { weight: 2, arbitrary: real },
+      { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+      { weight: 1, arbitrary: fc.integer({ min: -5, max: 10 }) },
+      { weight: 1, arbitrary: fc.array(fc.oneof(fc.integer({ min: -1, max: 5 }), fc.double(), text), { maxLength: 6 }) },
+    );
+    const extras = fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'userId', 'price')), fc.jsonValue({ maxDepth: 1 }), {
+      maxKeys: 2,
+    });
+
+    /** Ids and secrets are real half the time, so that the fuzzer gets past the lookups into the services. */
+    const valueFor = (kind: FieldKind) =>
+      kind === 'orderId'
+        ? fc.oneof(fc.constantFrom('$order', '$pending'), anyValue)
+        : kind === 'secret'
+          ? fc.oneof(fc.constant('$secret'), anyValue)
+          : anyValue;
+    const bodyFor = (route: JsonRoute) => {
+      const shaped = fc.record(Object.fromEntries(Object.entries(route.fields).map(([f, kind]) => [f, valueFor(kind)])), { requiredKeys: [] });
+      return fc.oneof(
+        { weight: 4, arbitrary: shaped.map((body) => JSON.stringify(body)) },
+        { weight: 1, arbitrary: fc.tuple(shaped, extras).map(([body, extra]) => JSON.stringify({ ...extra, ...body })) },
+        { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+      );
+    };
+    const swapReal = (payload: string) => payload.replace(/"(\$order|\$pending|\$secret)"/g, (_m, key: string) => JSON.stringify(REAL[key]!()));
+    const parses = (payload: string): { ok: true; value: unknown } | { ok: false } => {
+      try {
+        return { ok: true, value: JSON.parse(payload) };
+      } catch {
+        return { ok: false };
+      }
+    };
+    /** A key the server's JSON parser refuses outright (prototype pollution), at any depth. */
+    const hasPoisonKey = (value: unknown): boolean =>
+      typeof value === 'object' && value !== null && Object.entries(value).some(([k, v]) => k === '__proto__' || (k === 'constructor' && typeof v === 'object' && v !== null && 'prototype' in v) || hasPoisonKey(v));
+
+    it.each(JSON_ROUTES.map((route) => [route.url, route] as const))(
+      '%s never fails, always answers the envelope, and stores nothing when it refuses',
+      async (_url, route) => {
+        await fc.assert(
+          fc.asyncProperty(bodyFor(route), fc.boolean(), async (raw, signedIn) => {
+            const payload = swapReal(raw);
+            const before = await storedState(t);
+            const res = await send(route, payload, { signedIn });
+            const body = expectEnvelope(res, payload);
+            const parsed = parses(payload);
+            if (!parsed.ok || hasPoisonKey(parsed.value)) {
+              expect(res.statusCode).toBe(400);
+              expect(body.message).toMatch(/^(Malformed|Empty) JSON body/);
+            } else if (!route.schema.safeParse(parsed.value ?? {}).success) {
+              // The contract refuses it: a 400 naming the field (or the request), whoever is calling.
+              expect(res.statusCode).toBe(400);
+              expect(body.message).toMatch(/^Invalid [\w.]+: /);
+            } else if (route.caller !== 'visitor' && !signedIn) {
+              expect([400, 401]).toContain(res.statusCode);
+              if (res.statusCode === 401) expect(body.message).toMatch(/log in/);
+            }
+            if (res.statusCode >= 400) {
+              expect(await storedState(t)).toEqual(before);
+            } else if (route.url === '/v1/user/delete') {
+              // The throwaway account is gone; the next run needs a new one.
+              fx.throwawayCookie = (await signInAs(t, `throwaway-${Date.now()}@example.com`)).cookie;
+            } else if (route.url === '/v1/order/delete') {
+              // The fuzzer deleted the completed order the other routes work on: give them a new one.
+              fx.orderId = (await seedCompletedOrder(t, fx.userId, { portraitsCount: 3 })).id;
+            }
+          }),
+          { numRuns: 100 },
+        );
+      },
+    );
+
+    it('is still healthy and serves valid calls after the fuzzing', async () => {
+      await expectHealthy(t, fx.cookie);
+      const list = await send(JSON_ROUTES.find((r) => r.url === '/v1/order/list')!, '{}');
+      expect(list.statusCode).toBe(200);
+      expect(list.json().data.map((o: { id: string }) => o.id)).toContain(fx.orderId);
+    });
+  });
+});
