@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { signInAs } from './helpers/session';
@@ -45,6 +46,30 @@ describe('[site] serving the built site', () => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<title>${title}</title>`);
+  });
+
+  it.each([
+    ['br', (b: Buffer) => brotliDecompressSync(b)],
+    ['gzip', (b: Buffer) => gunzipSync(b)],
+  ] as const)('sends pages %s-compressed with an ETag, and 304 when the browser has them', async (encoding, decode) => {
+    const res = await t.app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': encoding } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(decode(res.rawPayload).toString()).toBe('<title>About</title>');
+    const again = await t.app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': encoding, 'if-none-match': res.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const plain = await t.app.inject({ method: 'GET', url: '/about', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('<title>About</title>');
+  });
+
+  it('compresses the 404 page too and keeps its status', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no-such-page', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(404);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('Page not found');
   });
 
   it.each(['/dashboard', '/dashboard/', '/dashboard/myOrders', '/dashboard/photoSelector/abc?x=1'])(

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { fail } from './envelope.js';
+import { createPageSender } from './page-cache.js';
 
 const OFFERED_PREFIXES = ['fr', 'de', 'jp', 'kr', 'cn'];
 const FALLBACK_404 =
@@ -42,8 +43,7 @@ export async function siteRoutes(
   const files = existsSync(distDir) ? await listFiles(distDir) : new Set<string>();
   if (files.size > 0) await app.register(fastifyStatic, { root: distDir, serve: false, index: false });
 
-  const sendPage = (reply: FastifyReply, rel: string, status = 200) =>
-    reply.status(status).header('cache-control', 'no-cache').sendFile(rel, { cacheControl: false });
+  const sendPage = createPageSender(distDir);
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.url.startsWith('/v1/') || request.url === '/v1') {
