@@ -23,7 +23,8 @@ async function placePaidOrder(t: TestApp, cookie: string, packageId: string) {
   return orderId as string;
 }
 
-describe('[generation] a paid order becomes portraits', () => {
+// Twenty real offline portraits: allow for a busy machine.
+describe('[generation] a paid order becomes portraits', { timeout: 180_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ GENERATOR_PACE_MS: '0' });

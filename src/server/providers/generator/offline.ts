@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp, { type OverlayOptions } from 'sharp';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import type { GenerationRequest, GenerationStep, Generator } from './generator.js';
 
 /** A deterministic number in [0, 1) from a seed string. */
@@ -84,7 +84,7 @@ export async function faceCentre(selfie: Buffer): Promise<{ x: number; y: number
  * Head and shoulders: a window of the subject's shape around the face (zoomed in by `zoom`, the face
  * about a third of the way down), or sharp's attention crop when no face can be told.
  */
-async function headAndShoulders(selfie: Buffer, width: number, height: number, zoom: number): Promise<sharp.Sharp> {
+async function headAndShoulders(selfie: Buffer, width: number, height: number, zoom: number): Promise<Sharp> {
   const image = sharp(selfie).rotate();
   const face = await faceCentre(selfie);
   const { width: w = 0, height: h = 0, orientation = 1 } = await sharp(selfie).metadata();
