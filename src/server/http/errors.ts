@@ -22,6 +22,17 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Expected a multipart form'],
 };
 
+/**
+ * True when the database could not be reached or dropped the connection: PostgreSQL restarting or
+ * shutting down (SQLSTATE class 08 and 57P0x) or no connection at all. That is an outage the client
+ * can wait out, not a bug.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (/^08/.test(code) || /^57P0[1-3]$/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))) return true;
+  return typeof message === 'string' && /Connection terminated|connection timeout|terminating connection|the database system is (starting up|shutting down)/i.test(message);
+}
+
 /** The single error handler: every error leaves as the `{code, message, data}` envelope, never a stack. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -38,6 +49,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Other client errors raised by plugins: keep their status, not their internals.
       return reply.status(error.statusCode).send(fail(error.statusCode, error.statusCode === 429 ? 'Too many requests; please slow down' : 'Bad request'));
+    }
+    if (isDatabaseUnavailable(error) || isDatabaseUnavailable((error as { cause?: unknown }).cause)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send(fail(503, 'The service is briefly unavailable; please try again in a moment'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(fail(500, 'Something went wrong on our side; please try again'));

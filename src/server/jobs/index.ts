@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.js';
+import { fulfilPaidSessions } from '../services/checkout/fulfil-paid-sessions.js';
 import { generateOrderJob, handleGenerateOrder } from './generate-order.js';
 import { handleHeartbeat, heartbeatJob } from './heartbeat.js';
 import { handleHousekeeping, housekeepingJob } from './housekeeping.js';
@@ -22,7 +23,8 @@ export async function registerJobs(ctx: AppContext): Promise<void> {
   await ctx.queue.register(resumeGenerationJob, handleResumeGeneration(ctx));
   if (ctx.queue.isWorker) {
     await ctx.queue.send(heartbeatJob, {});
-    // Orders a crash interrupted are picked up again at start-up.
+    // Payments and orders a crash interrupted are picked up again at start-up.
+    await fulfilPaidSessions(ctx);
     await resumeGeneration(ctx, { atStart: true });
   }
 }

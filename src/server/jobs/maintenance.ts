@@ -2,7 +2,9 @@ import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { orders } from '../db/schema.js';
+import { fulfilPaidSessions } from '../services/checkout/fulfil-paid-sessions.js';
 import { LEASE_MS } from '../services/generation/lease.js';
+import { deleteInterruptedCheckouts } from '../services/retention/delete-interrupted-checkouts.js';
 import { deleteLeftoverSelfies, purgeExpired } from '../services/retention/purge-expired.js';
 import { generateOrderJob } from './generate-order.js';
 import { defineJob } from './queue.js';
@@ -10,12 +12,13 @@ import { defineJob } from './queue.js';
 /** Daily at 03:00 UTC: the 30-day retention purge. */
 export const purgeExpiredJob = defineJob({ name: 'purge-expired', schema: z.object({}), cron: '0 3 * * *', options: { retryLimit: 3 } });
 
-/** Daily at 03:30 UTC: selfies left behind by an interrupted generation or an unpaid checkout. */
+/** Daily at 03:30 UTC: selfies left behind by an interrupted generation, an unpaid checkout or a checkout a crash cut off. */
 export const deleteSelfiesJob = defineJob({ name: 'delete-selfies', schema: z.object({}), cron: '30 3 * * *', options: { retryLimit: 3 } });
 
 /**
- * Every minute: paid orders still processing whose generation lease is free or stale (their worker
- * crashed) get a generation job again, so no order stays `processing` forever.
+ * Every minute: checkouts paid but not fulfilled (a crash between the two) are fulfilled, and paid
+ * orders still processing whose generation lease is free or stale (their worker crashed) get a
+ * generation job again, so no paid order stays `pending` or `processing` forever.
  */
 export const resumeGenerationJob = defineJob({ name: 'resume-generation', schema: z.object({}), cron: '* * * * *', options: { retryLimit: 1 } });
 
@@ -25,6 +28,7 @@ export const handlePurgeExpired = (ctx: AppContext) => async () => {
 
 export const handleDeleteSelfies = (ctx: AppContext) => async () => {
   await deleteLeftoverSelfies(ctx);
+  await deleteInterruptedCheckouts(ctx);
 };
 
 /**
@@ -54,5 +58,6 @@ export async function resumeGeneration(ctx: AppContext, { atStart = false } = {}
 }
 
 export const handleResumeGeneration = (ctx: AppContext) => async () => {
+  await fulfilPaidSessions(ctx);
   await resumeGeneration(ctx);
 };

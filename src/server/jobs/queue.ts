@@ -21,6 +21,19 @@ export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): Jo
 
 export type JobHandler<S extends z.ZodType> = (payload: z.infer<S>, job: { id: string; retryCount: number }) => Promise<void>;
 
+/** Marks the errors of pg-boss's own queries, so the process can tell them apart (see `isQueueQueryError`). */
+const QUEUE_QUERY = Symbol('job queue query');
+
+/**
+ * True for an error of a query pg-boss itself ran. pg-boss 10 records a job's completion or failure
+ * without awaiting it, so when the database is gone at that moment such an error surfaces as an
+ * unhandled rejection; main.ts logs it instead of exiting (the job stays active and is retried once it
+ * expires). Every query we start ourselves is awaited, so its errors never get that far.
+ */
+export function isQueueQueryError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && QUEUE_QUERY in error;
+}
+
 /** The one wrapper around pg-boss: it owns validation, retries and logging of every job. */
 export class JobQueue {
   private readonly boss: PgBoss;
@@ -31,8 +44,18 @@ export class JobQueue {
     private readonly log: FastifyBaseLogger,
     private readonly options: { work: boolean },
   ) {
+    const db = {
+      async executeSql(text: string, values?: unknown[]) {
+        try {
+          return await executor.executeSql(text, values);
+        } catch (error) {
+          if (typeof error === 'object' && error !== null) Object.assign(error, { [QUEUE_QUERY]: true });
+          throw error;
+        }
+      },
+    };
     this.boss = new PgBoss({
-      db: executor as unknown as PgBoss.Db,
+      db: db as unknown as PgBoss.Db,
       schema: 'pgboss',
       // Only processes that run jobs also maintain the queue and fire cron schedules.
       supervise: options.work,

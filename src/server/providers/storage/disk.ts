@@ -25,8 +25,14 @@ export function createDiskStore(root: string): FileStore {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
       const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temp, body);
-      await rename(temp, file);
+      try {
+        await writeFile(temp, body);
+        await rename(temp, file);
+      } catch (error) {
+        // A full disk leaves a partial temporary file behind: remove it, or every retry adds another.
+        await rm(temp, { force: true }).catch(() => {});
+        throw error;
+      }
     },
     async read(key) {
       const file = resolve(key);

@@ -72,7 +72,9 @@ export function createS3Store(settings: S3Settings): FileStore {
     },
     async count(prefix) {
       const clean = prefix.replace(/\/+$/, '');
-      return (await listKeys(clean ? `${fullKey(clean)}/` : settings.prefix)).length;
+      // The whole store is everything under the configured prefix as a folder, not its namesakes (`studio2/...`).
+      const root = settings.prefix ? `${settings.prefix.replace(/\/+$/, '')}/` : '';
+      return (await listKeys(clean ? `${fullKey(clean)}/` : root)).length;
     },
   };
 }

@@ -6,9 +6,18 @@ import { AppError } from '../../errors.js';
 /** A started but unpaid beta checkout holds its seat this long, so seats cannot be oversold by racing. */
 export const BETA_HOLD_MS = 60 * 60 * 1000;
 
-/** Paid beta orders, plus unpaid ones started within the hold window. */
+/**
+ * Paid beta orders, plus unpaid ones started within the hold window. An order that never got its payment
+ * session (a crash cut its checkout off) holds nothing: its customer never got an answer and tries again.
+ */
 const takenOrHeld = (now: Date) =>
-  and(eq(orders.isBeta, true), or(isNotNull(orders.paidAt), and(isNull(orders.paidAt), eq(orders.status, 'pending'), gt(orders.createdAt, new Date(now.getTime() - BETA_HOLD_MS)))));
+  and(
+    eq(orders.isBeta, true),
+    or(
+      isNotNull(orders.paidAt),
+      and(isNull(orders.paidAt), eq(orders.status, 'pending'), isNotNull(orders.checkoutSessionId), gt(orders.createdAt, new Date(now.getTime() - BETA_HOLD_MS))),
+    ),
+  );
 
 /**
  * Refuses a beta order when no seat remains or when the customer already has one. The beta package is

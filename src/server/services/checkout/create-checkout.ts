@@ -22,7 +22,7 @@ export interface CreateCheckoutInput {
  * payment provider. Nothing is stored for a request that fails validation.
  */
 export async function createCheckout(
-  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'clock' | 'config'>,
+  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'clock' | 'config' | 'log'>,
   { userId, portraitInfo, photos }: CreateCheckoutInput,
 ) {
   const { db } = ctx.database;
@@ -61,7 +61,11 @@ export async function createCheckout(
     .returning();
   try {
     for (const [i, photo] of normalized.entries()) {
-      await ctx.files.put(selfieKey(order!.id, i + 1), photo.jpeg, 'image/jpeg');
+      await ctx.files.put(selfieKey(order!.id, i + 1), photo.jpeg, 'image/jpeg').catch((error: unknown) => {
+        // A full disk or an unreachable bucket: the customer learns it is temporary and that nothing was charged.
+        ctx.log.error({ err: error, orderId: order!.id }, 'could not store the selfies');
+        throw new AppError('UNAVAILABLE', 'We could not save your photos just now, and nothing was charged. Please try again in a few minutes.');
+      });
     }
     await db.insert(selfies).values(
       normalized.map((photo, i) => ({

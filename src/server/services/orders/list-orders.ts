@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { favorites, orders } from '../../db/schema.js';
 import { findCategory } from '../../../shared/catalog/categories.js';
@@ -17,12 +17,15 @@ export function portraitInfoOf(order: Pick<OrderRow, 'categoryId' | 'packageId' 
   return { ...answers, type: order.categoryId, package: order.packageId, ...(name ? { name } : {}) };
 }
 
-/** The caller's orders, newest first, with their favorites. */
+/**
+ * The caller's orders, newest first, with their favorites. A pending order that never got its payment
+ * session is not listed: a crash cut its checkout off, the customer saw the upload fail and tries again.
+ */
 export async function listOrders(db: Db, userId: string): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(and(eq(orders.userId, userId), or(ne(orders.status, 'pending'), isNotNull(orders.checkoutSessionId))))
     // The id breaks ties between orders created in the same instant, so the order is stable.
     .orderBy(desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];
