@@ -1,9 +1,9 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, portraits } from '@/server/db/schema';
-import { buildTestApp, sameSite, type TestApp } from './helpers/app';
+import { buildTestApp, type TestApp } from './helpers/app';
 import { countingGenerator } from './helpers/counting-generator';
-import { checkoutForm, doctorAnswers, makePhotos } from './helpers/photos';
+import { placePaidOrder } from './helpers/orders';
 import { signInAs } from './helpers/session';
 import { readOutbox } from './helpers/smtp';
 
@@ -34,17 +34,7 @@ describe('[generation] two worker processes on one PostgreSQL', () => {
       // Orders come in through both servers, as through two web processes behind a load balancer.
       const t = i % 2 === 0 ? a : b;
       const { cookie } = await signInAs(t, email);
-      const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: doctorAnswers({ package: 'beta' }) });
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/v1/stripe/checkout/create',
-        headers: { cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
-        payload: form.payload,
-      });
-      expect(created.statusCode).toBe(200);
-      const { orderId, clientSecret } = created.json().data;
-      const paid = await t.app.inject({ method: 'POST', url: '/v1/checkout/offline/pay', headers: { ...sameSite, cookie }, payload: { clientSecret } });
-      expect(paid.statusCode).toBe(200);
+      const orderId = await placePaidOrder(t, cookie);
       ids.push(orderId);
     }
 

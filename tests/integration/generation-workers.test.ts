@@ -2,10 +2,10 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, portraits } from '@/server/db/schema';
 import { LeaseBusyError, runGeneration } from '@/server/services/generation/run-generation';
-import { buildTestApp, sameSite, type TestApp } from './helpers/app';
+import { buildTestApp, type TestApp } from './helpers/app';
 import { manualClock } from './helpers/clock';
 import { countingGenerator } from './helpers/counting-generator';
-import { checkoutForm, doctorAnswers, makePhotos } from './helpers/photos';
+import { placePaidOrder as placeOrder } from './helpers/orders';
 import { signInAs } from './helpers/session';
 import { readOutbox } from './helpers/smtp';
 
@@ -14,19 +14,7 @@ import { readOutbox } from './helpers/smtp';
  * (ROLE web), so the test drives generation itself.
  */
 async function placePaidOrder(t: TestApp, email: string) {
-  const { cookie } = await signInAs(t, email);
-  const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: doctorAnswers({ package: 'beta' }) });
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v1/stripe/checkout/create',
-    headers: { cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
-    payload: form.payload,
-  });
-  expect(created.statusCode).toBe(200);
-  const { orderId, clientSecret } = created.json().data;
-  const paid = await t.app.inject({ method: 'POST', url: '/v1/checkout/offline/pay', headers: { ...sameSite, cookie }, payload: { clientSecret } });
-  expect(paid.statusCode).toBe(200);
-  return orderId as string;
+  return placeOrder(t, (await signInAs(t, email)).cookie);
 }
 
 const readyMails = async (t: TestApp) => (await readOutbox(t.dataDir)).filter((m) => m.subject?.startsWith('Your portraits are ready'));

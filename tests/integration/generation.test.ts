@@ -3,25 +3,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, portraits, selfies } from '@/server/db/schema';
 import { purgeExpired } from '@/server/services/retention/purge-expired';
-import { buildTestApp, sameSite, type TestApp } from './helpers/app';
+import { buildTestApp, type TestApp } from './helpers/app';
 import { manualClock } from './helpers/clock';
-import { checkoutForm, doctorAnswers, makePhotos } from './helpers/photos';
+import { placePaidOrder } from './helpers/orders';
 import { signInAs } from './helpers/session';
 import { readOutbox } from './helpers/smtp';
-
-async function placePaidOrder(t: TestApp, cookie: string, packageId: string) {
-  const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: doctorAnswers({ package: packageId }) });
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/v1/stripe/checkout/create',
-    headers: { cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
-    payload: form.payload,
-  });
-  const { orderId, clientSecret } = created.json().data;
-  const paid = await t.app.inject({ method: 'POST', url: '/v1/checkout/offline/pay', headers: { ...sameSite, cookie }, payload: { clientSecret } });
-  expect(paid.statusCode).toBe(200);
-  return orderId as string;
-}
 
 // Twenty real offline portraits: allow for a busy machine.
 describe('[generation] a paid order becomes portraits', { timeout: 180_000 }, () => {

@@ -35,9 +35,13 @@ export async function renewLease(db: Db, { orderId, owner, now }: { orderId: str
   return renewed.length === 1;
 }
 
-export async function releaseLease(db: Db, { orderId, owner }: { orderId: string; owner: string }): Promise<void> {
+/**
+ * Gives the lease up. `nextCheckAt`: the order is waiting for a remote provider and a job is already
+ * scheduled for then, so the resume sweep should not treat it as orphaned before that.
+ */
+export async function releaseLease(db: Db, { orderId, owner, nextCheckAt = null }: { orderId: string; owner: string; nextCheckAt?: Date | null }): Promise<void> {
   await db
     .update(orders)
-    .set({ generationOwner: null, generationHeartbeatAt: null })
+    .set({ generationOwner: null, generationHeartbeatAt: nextCheckAt })
     .where(and(eq(orders.id, orderId), eq(orders.generationOwner, owner)));
 }

@@ -130,7 +130,7 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
         return { outcome: 'failed' };
       }
       if (step.retryAfterMs !== undefined && generated < order.imageTotal) {
-        await releaseLease(db, { orderId, owner });
+        await releaseLease(db, { orderId, owner, nextCheckAt: new Date(ctx.clock.now().getTime() + step.retryAfterMs) });
         return { outcome: 'waiting', retryAfterMs: step.retryAfterMs };
       }
     }

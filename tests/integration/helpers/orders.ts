@@ -1,0 +1,22 @@
+import { expect } from 'vitest';
+import { sameSite, type TestApp } from './app';
+import { checkoutForm, doctorAnswers, makePhotos } from './photos';
+
+/**
+ * Places and pays an order as the wizard and the offline checkout do: six selfies and Doctor answers
+ * for `packageId`, uploaded by the customer holding `cookie`. Returns the order id.
+ */
+export async function placePaidOrder(t: TestApp, cookie: string, packageId = 'beta'): Promise<string> {
+  const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: doctorAnswers({ package: packageId }) });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/v1/stripe/checkout/create',
+    headers: { cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
+    payload: form.payload,
+  });
+  expect(created.statusCode).toBe(200);
+  const { orderId, clientSecret } = created.json().data;
+  const paid = await t.app.inject({ method: 'POST', url: '/v1/checkout/offline/pay', headers: { ...sameSite, cookie }, payload: { clientSecret } });
+  expect(paid.statusCode).toBe(200);
+  return orderId as string;
+}
