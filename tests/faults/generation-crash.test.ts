@@ -1,18 +1,13 @@
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../integration/helpers/database';
+import { readMails } from '../integration/helpers/smtp';
+import { filesUnder } from '../support/faults';
 import { orderInfo, placePaidOrderOverHttp, signInOverHttp, waitFor } from '../support/customer';
 import { startServer, type ServerProcess } from '../support/server-process';
 
 const engines = [{ name: 'PGlite', postgres: false }, ...(process.env.DATABASE_URL ? [{ name: 'PostgreSQL', postgres: true }] : [])];
-
-async function filesIn(dir: string): Promise<string[]> {
-  return (await readdir(dir).catch(() => [] as string[])).sort();
-}
 
 describe.each(engines)('[faults] kill -9 mid-generation on $name', ({ postgres }) => {
   const cleanup: (() => Promise<void>)[] = [];
@@ -47,9 +42,9 @@ describe.each(engines)('[faults] kill -9 mid-generation on $name', ({ postgres }
     expect(done.progress).toBe(100);
 
     const portraitsDir = path.join(server.dataDir, 'files', 'orders', orderId, 'portraits');
-    const files = await filesIn(portraitsDir);
+    const files = await filesUnder(portraitsDir);
     expect(files).toEqual(Array.from({ length: 20 }, (_, i) => `${i + 1}.jpg`).sort());
-    expect(await filesIn(path.join(server.dataDir, 'files', 'orders', orderId, 'thumbs'))).toHaveLength(20);
+    expect(await filesUnder(path.join(server.dataDir, 'files', 'orders', orderId, 'thumbs'))).toHaveLength(20);
     for (const no of [1, before.imageGenerated, 20]) {
       const res = await fetch(`${server.url}/v1/image/get/${orderId}/${no}`, { headers: { cookie: ada.cookie } });
       expect(res.status).toBe(200);
@@ -57,14 +52,10 @@ describe.each(engines)('[faults] kill -9 mid-generation on $name', ({ postgres }
       expect([meta.width, meta.height]).toEqual([832, 1216]);
     }
     expect(await fetch(`${server.url}/v1/image/get/${orderId}/21`, { headers: { cookie: ada.cookie } }).then((r) => r.status)).toBe(404);
-    expect(await filesIn(path.join(server.dataDir, 'files', 'orders', orderId, 'selfies'))).toEqual([]);
+    expect(await filesUnder(path.join(server.dataDir, 'files', 'orders', orderId, 'selfies'))).toEqual([]);
 
     // One "ready" mail, not one per process that touched the order.
-    const ready: string[] = [];
-    for (const file of await filesIn(outbox)) {
-      const mail = await simpleParser(await readFile(path.join(outbox, file)));
-      if (mail.subject?.startsWith('Your portraits are ready')) ready.push(mail.subject);
-    }
+    const ready = (await readMails(outbox)).filter((mail) => mail.subject?.startsWith('Your portraits are ready'));
     expect(ready).toHaveLength(1);
   });
 });

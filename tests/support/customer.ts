@@ -1,7 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { checkoutForm, doctorAnswers, makePhotos } from '../integration/helpers/photos';
+import { readMails } from '../integration/helpers/smtp';
 
 /** What a browser holds after signing in: the session cookie, and the headers of a same-site call. */
 export interface Customer {
@@ -12,38 +10,26 @@ export interface Customer {
 
 const sameSite = { 'sec-fetch-site': 'same-origin' };
 
-/** The sign-in link of the newest mail to `email` in an outbox folder, once it is there. */
+/** The mails to `email` in an outbox folder, oldest first. */
+async function mailsTo(outboxDir: string, email: string) {
+  return (await readMails(outboxDir)).filter((mail) => (mail.to && 'text' in mail.to ? mail.to.text : '').toLowerCase().includes(email.toLowerCase()));
+}
+
+/** The sign-in token of the newest mail to `email`, once more than `after` mails have come. */
 async function latestLoginToken(outboxDir: string, email: string, after: number, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-    const mine: string[] = [];
-    for (const file of files) {
-      const mail = await simpleParser(await readFile(path.join(outboxDir, file)));
-      const to = mail.to && 'text' in mail.to ? mail.to.text : '';
-      if (to.toLowerCase().includes(email.toLowerCase())) mine.push(mail.text ?? '');
-    }
-    const token = mine.length > after ? /login\/verify\?token=([A-Za-z0-9_-]+)/.exec(mine.at(-1)!)?.[1] : undefined;
+    const mine = await mailsTo(outboxDir, email);
+    const token = mine.length > after ? /login\/verify\?token=([A-Za-z0-9_-]+)/.exec(mine.at(-1)!.text ?? '')?.[1] : undefined;
     if (token) return token;
     if (Date.now() > deadline) throw new Error(`no sign-in mail for ${email} in ${outboxDir}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-async function countMailsTo(outboxDir: string, email: string): Promise<number> {
-  const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-  let n = 0;
-  for (const file of files) {
-    const mail = await simpleParser(await readFile(path.join(outboxDir, file)));
-    const to = mail.to && 'text' in mail.to ? mail.to.text : '';
-    if (to.toLowerCase().includes(email.toLowerCase())) n++;
-  }
-  return n;
-}
-
 /** Signs in over HTTP as a customer does: asks for a link, reads it from the outbox, spends it. */
 export async function signInOverHttp(baseUrl: string, outboxDir: string, email: string): Promise<Customer> {
-  const before = await countMailsTo(outboxDir, email);
+  const before = (await mailsTo(outboxDir, email)).length;
   const sent = await fetch(`${baseUrl}/v1/loginLink/send`, {
     method: 'POST',
     headers: { ...sameSite, 'content-type': 'application/json' },

@@ -1,9 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { checkoutForm, doctorAnswers, makePhotos } from '../integration/helpers/photos';
+import { readMails } from '../integration/helpers/smtp';
 import type { Customer } from './customer';
 
 /** Every file under `dir` (relative paths, sorted); an absent folder has none. */
@@ -17,10 +17,7 @@ export async function filesUnder(dir: string): Promise<string[]> {
 
 /** Subjects of the mails in an outbox folder. */
 export async function mailSubjects(outboxDir: string): Promise<string[]> {
-  const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-  const subjects: string[] = [];
-  for (const file of files) subjects.push((await simpleParser(await readFile(path.join(outboxDir, file)))).subject ?? '');
-  return subjects;
+  return (await readMails(outboxDir)).map((mail) => mail.subject ?? '');
 }
 
 /** How many "ready" mails name this order (the subject carries the first 8 characters of its id). */

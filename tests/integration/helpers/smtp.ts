@@ -41,10 +41,14 @@ export function tokenFromMail(mail: ParsedMail): string {
   return match[1]!;
 }
 
-/** Every mail the outbox mailer wrote under a DATA_DIR, oldest first, parsed. */
-export async function readOutbox(dataDir: string): Promise<ParsedMail[]> {
+/** Every mail in an outbox folder, oldest first, parsed. */
+export async function readMails(outboxDir: string): Promise<ParsedMail[]> {
   const { readdir, readFile } = await import('node:fs/promises');
-  const dir = `${dataDir}/outbox`;
-  const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-  return Promise.all(files.map(async (f) => simpleParser(await readFile(`${dir}/${f}`))));
+  const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+  return Promise.all(files.map(async (f) => simpleParser(await readFile(`${outboxDir}/${f}`))));
+}
+
+/** Every mail the outbox mailer wrote under a DATA_DIR, oldest first, parsed. */
+export function readOutbox(dataDir: string): Promise<ParsedMail[]> {
+  return readMails(`${dataDir}/outbox`);
 }
