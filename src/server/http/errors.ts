@@ -28,9 +28,11 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
  * can wait out, not a bug.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const { code, message, cause } = (error ?? {}) as { code?: unknown; message?: unknown; cause?: unknown };
   if (typeof code === 'string' && (/^08/.test(code) || /^57P0[1-3]$/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))) return true;
-  return typeof message === 'string' && /Connection terminated|connection timeout|terminating connection|the database system is (starting up|shutting down)/i.test(message);
+  if (typeof message === 'string' && /Connection terminated|connection timeout|terminating connection|the database system is (starting up|shutting down)/i.test(message)) return true;
+  // drizzle wraps the driver's error: look at what it wraps.
+  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }
 
 /** The single error handler: every error leaves as the `{code, message, data}` envelope, never a stack. */
@@ -50,7 +52,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Other client errors raised by plugins: keep their status, not their internals.
       return reply.status(error.statusCode).send(fail(error.statusCode, error.statusCode === 429 ? 'Too many requests; please slow down' : 'Bad request'));
     }
-    if (isDatabaseUnavailable(error) || isDatabaseUnavailable((error as { cause?: unknown }).cause)) {
+    if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send(fail(503, 'The service is briefly unavailable; please try again in a moment'));
     }

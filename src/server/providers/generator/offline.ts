@@ -87,10 +87,10 @@ export async function faceCentre(selfie: Buffer): Promise<{ x: number; y: number
 async function headAndShoulders(selfie: Buffer, width: number, height: number, zoom: number): Promise<Sharp> {
   const image = sharp(selfie).rotate();
   const face = await faceCentre(selfie);
-  const { width: w = 0, height: h = 0, orientation = 1 } = await sharp(selfie).metadata();
+  if (!face) return image.resize(width, height, { fit: 'cover', position: sharp.strategy.attention });
+  const { width: w = 0, height: h = 0, orientation = 1 } = await image.metadata();
   // EXIF orientations 5-8 turn the photo a quarter: its upright width is its stored height.
   const meta = orientation >= 5 ? { width: h, height: w } : { width: w, height: h };
-  if (!face) return image.resize(width, height, { fit: 'cover', position: sharp.strategy.attention });
   const aspect = width / height;
   const windowHeight = Math.min(meta.height, meta.width / aspect) * zoom;
   const windowWidth = windowHeight * aspect;
@@ -134,8 +134,8 @@ async function renderPortrait(request: GenerationRequest, selfies: Buffer[], n: 
     .modulate({ brightness: grade.brightness, saturation: grade.saturation, hue: grade.hue })
     .linear(1.08, -8)
     .composite([
-      { input: await sharp(sides).png().toBuffer(), blend: 'dest-in' },
-      { input: await sharp(top_).png().toBuffer(), blend: 'dest-in' },
+      { input: sides, blend: 'dest-in' },
+      { input: top_, blend: 'dest-in' },
     ])
     .png()
     .toBuffer();

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { favorites, orders } from '../../db/schema.js';
+import { interruptedCheckout } from '../retention/delete-interrupted-checkouts.js';
 import { findCategory } from '../../../shared/catalog/categories.js';
 import type { Order, OrderPortraitInfo } from '../../../shared/contracts/orders.js';
 import { availablePortraits } from './portrait-numbers.js';
@@ -25,7 +26,7 @@ export async function listOrders(db: Db, userId: string): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), or(ne(orders.status, 'pending'), isNotNull(orders.checkoutSessionId))))
+    .where(and(eq(orders.userId, userId), not(interruptedCheckout)))
     // The id breaks ties between orders created in the same instant, so the order is stable.
     .orderBy(desc(orders.createdAt), desc(orders.id));
   if (rows.length === 0) return [];

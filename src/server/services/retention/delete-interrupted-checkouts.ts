@@ -6,6 +6,9 @@ import { orderFolder } from '../orders/storage-keys.js';
 /** Starting a checkout takes seconds; one still without a payment session after this long was cut off by a crash. */
 export const INTERRUPTED_CHECKOUT_AGE_MS = 60 * 60 * 1000;
 
+/** An order whose checkout a crash cut off: still `pending`, and never given a payment session. */
+export const interruptedCheckout = and(eq(orders.status, 'pending'), isNull(orders.checkoutSessionId))!;
+
 /**
  * Deletes the orders whose checkout a crash interrupted while the selfies were being stored: still
  * `pending`, never given a payment session (so the customer never got an answer and cannot pay them),
@@ -14,7 +17,7 @@ export const INTERRUPTED_CHECKOUT_AGE_MS = 60 * 60 * 1000;
 export async function deleteInterruptedCheckouts(ctx: Pick<AppContext, 'database' | 'files' | 'clock' | 'log'>): Promise<number> {
   const { db } = ctx.database;
   const cutoff = new Date(ctx.clock.now().getTime() - INTERRUPTED_CHECKOUT_AGE_MS);
-  const interrupted = and(eq(orders.status, 'pending'), isNull(orders.checkoutSessionId), lt(orders.createdAt, cutoff));
+  const interrupted = and(interruptedCheckout, lt(orders.createdAt, cutoff));
   const rows = await db.select({ id: orders.id }).from(orders).where(interrupted);
   for (const { id } of rows) {
     await ctx.files.deletePrefix(orderFolder(id));
