@@ -10,7 +10,7 @@ import { registerErrorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { orderInfoRoutes } from './http/orders-info.js';
 import { astriaCallbackRoutes } from './http/astria-callback.js';
-import { registerSecurity } from './http/security.js';
+import { checkoutPageHelmet, registerSecurity } from './http/security.js';
 import { authRoutes } from './http/auth.js';
 import { checkoutRoutes } from './http/checkout.js';
 import { couponRoutes } from './http/coupon.js';
@@ -126,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(siteRoutes, {
     distDir: config.distDir,
     isSignedIn: async (request, reply) => (await currentUser(request, reply)) !== null,
+    checkoutHelmet: checkoutPageHelmet(config),
   });
   return app;
 }

@@ -69,11 +69,32 @@ describe('[api] envelope, validation and request hygiene', () => {
     expect(res.json()).toMatchObject({ code: 404, message: expect.stringMatching(/No such call/) });
   });
 
-  it('sends security headers with a content security policy that allows Stripe', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
-    expect(res.headers['content-security-policy']).toContain('https://js.stripe.com');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  /** The policy's directives as lists of sources. */
+  const directives = (header: unknown) =>
+    Object.fromEntries(
+      String(header)
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    );
+
+  it('sends security headers; only the dashboard, which mounts the payment form, allows Stripe', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/v1/health' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(api.headers['content-security-policy']).not.toContain('stripe.com');
+    expect(api.headers['cross-origin-opener-policy']).toBe('same-origin');
+
+    const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard/newOrder' });
+    const policy = directives(dashboard.headers['content-security-policy']);
+    // Stripe's integration security guide, for Stripe.js and Checkout.
+    expect(policy['script-src']).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://checkout.stripe.com', 'https://maps.googleapis.com']));
+    expect(policy['frame-src']).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com']));
+    expect(policy['connect-src']).toEqual(expect.arrayContaining(["'self'", 'https://api.stripe.com', 'https://checkout.stripe.com', 'https://maps.googleapis.com']));
+    expect(policy['img-src']).toEqual(expect.arrayContaining(['https://*.stripe.com']));
+    expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    // Wallet and Link pop-ups must be able to talk back to the page that opened them.
+    expect(dashboard.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 });
 

@@ -24,6 +24,7 @@ interface Resource {
   orderId: string;
   paymentId: string;
   clientSecret: string;
+  sessionId: string;
 }
 
 type Expectation =
@@ -36,7 +37,7 @@ type Expectation =
 
 const NONE = '00000000-0000-4000-8000-000000000000';
 /** Resources that do not exist: another customer must not be able to tell these from the owner's. */
-const MISSING: Resource = { orderId: NONE, paymentId: NONE, clientSecret: `cs_offline_${'0'.repeat(24)}` };
+const MISSING: Resource = { orderId: NONE, paymentId: NONE, clientSecret: `cs_offline_${'0'.repeat(24)}`, sessionId: `cs_offline_${'0'.repeat(24)}` };
 const OWNER_COMMENT = 'owner-only-comment-7f3a';
 
 let t: TestApp;
@@ -176,6 +177,12 @@ const ROUTES: Record<string, Expectation> = {
     check: async (res, who) => expect(await orderOwner(res.json().data.orderId)).toBe(who.user.id),
   },
 
+  'POST /v1/stripe/checkout/confirm': {
+    access: 'owned',
+    needsCheckout: true,
+    call: (r) => ({ method: 'POST', url: '/v1/stripe/checkout/confirm', json: { sessionId: r.sessionId } }),
+    status: 200,
+  },
   'POST /v1/checkout/offline/session': {
     access: 'owned',
     needsCheckout: true,
@@ -257,13 +264,13 @@ async function cast(needsCheckout = false) {
   const { db } = t.app.ctx.database;
   await db.update(orders).set({ comment: OWNER_COMMENT }).where(eq(orders.id, order.id));
   const [payment] = await db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, order.id));
-  let clientSecret = MISSING.clientSecret;
+  let { clientSecret, sessionId } = MISSING;
   if (needsCheckout) {
     const res = await send(checkoutCall(), owner);
     expect(res.statusCode).toBe(200);
-    clientSecret = res.json().data.clientSecret;
+    ({ clientSecret, sessionId } = res.json().data);
   }
-  const mine: Resource = { orderId: order.id, paymentId: payment!.id, clientSecret };
+  const mine: Resource = { orderId: order.id, paymentId: payment!.id, clientSecret, sessionId };
   const secrets = [owner.user.email, owner.user.id, owner.token, mine.orderId, mine.paymentId, mine.clientSecret, OWNER_COMMENT];
   return { owner, other, mine, secrets };
 }

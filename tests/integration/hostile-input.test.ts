@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { loginTokens, orders } from '@/server/db/schema';
 import { ZEmptyRequestSchema, ZRedeemLoginLinkRequestSchema, ZSendLoginLinkRequestSchema } from '@/shared/contracts/auth';
-import { ZOfflineSessionRequestSchema } from '@/shared/contracts/checkout';
+import { ZConfirmCheckoutRequestSchema, ZOfflineSessionRequestSchema } from '@/shared/contracts/checkout';
 import { ZOrderInfoRequestSchema } from '@/shared/contracts/order-info';
 import {
   ZAddDownloadedRequestSchema,
@@ -35,7 +35,7 @@ interface JsonRoute {
 }
 
 /** Ids and secrets of real records, filled in once the app runs; routes read them when a case is built. */
-const fx = { userId: '', orderId: '', pendingOrderId: '', clientSecret: '', cookie: '', throwawayCookie: '' };
+const fx = { userId: '', orderId: '', pendingOrderId: '', clientSecret: '', sessionId: '', cookie: '', throwawayCookie: '' };
 
 /**
  * Every JSON-body POST route. The table is checked against the app's route registry below: a new POST
@@ -71,6 +71,14 @@ const JSON_ROUTES: JsonRoute[] = [
     body: () => ({ clientSecret: 'cs_offline_not_a_session_secret_x' }),
     fields: { clientSecret: 'secret' },
     required: ['clientSecret'],
+  },
+  {
+    url: '/v1/stripe/checkout/confirm',
+    schema: ZConfirmCheckoutRequestSchema,
+    caller: 'customer',
+    body: () => ({ sessionId: fx.sessionId }),
+    fields: { sessionId: 'secret' },
+    required: ['sessionId'],
   },
   { url: '/v1/order/list', schema: ZListOrdersRequestSchema, caller: 'customer', body: () => ({}), fields: {}, required: [] },
   // A pending order cannot be deleted, so no case can delete the order the others work on.
@@ -138,6 +146,7 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
     expect(created.statusCode).toBe(200);
     fx.pendingOrderId = created.json().data.orderId;
     fx.clientSecret = created.json().data.clientSecret;
+    fx.sessionId = created.json().data.sessionId;
   });
   afterAll(() => t.close());
 

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '@/server/db/schema';
-import { buildTestApp, type TestApp } from './helpers/app';
+import { handleResumeGeneration } from '@/server/jobs/maintenance';
+import { buildTestApp, sameSite, type TestApp } from './helpers/app';
 import { checkoutForm, doctorAnswers, makePhotos } from './helpers/photos';
 import { signInAs } from './helpers/session';
 import { startStripeApi } from './helpers/stripe-api';
@@ -44,8 +45,8 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
     return { user, ...res.json().data };
   }
 
-  function signedEvent(sessionId: string, eventId = `evt_${Math.random().toString(36).slice(2)}`, secret = WEBHOOK_SECRET) {
-    const payload = JSON.stringify({ id: eventId, object: 'event', type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session' } } });
+  function signedEvent(sessionId: string, eventId = `evt_${Math.random().toString(36).slice(2)}`, secret = WEBHOOK_SECRET, type = 'checkout.session.completed') {
+    const payload = JSON.stringify({ id: eventId, object: 'event', type, data: { object: { id: sessionId, object: 'checkout.session' } } });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
     return { payload, signature };
   }
@@ -127,6 +128,120 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
     expect((await deliver(signedEvent(order!.checkoutSessionId!))).statusCode).toBe(200);
     const [still] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(still).toMatchObject({ status: 'pending', paidAt: null });
+  });
+
+  const sessionOf = async (orderId: string) => (await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.checkoutSessionId!;
+  const orderRow = async (orderId: string) => (await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId)))[0];
+  const paymentsOf = (orderId: string) => t.app.ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+  const confirm = (cookie: string, sessionId: string) =>
+    t.app.inject({ method: 'POST', url: '/v1/stripe/checkout/confirm', headers: { ...sameSite, cookie }, payload: { sessionId } });
+
+  it('lets the session expire with the beta hold, an hour after it was created', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    await startCheckout('expiry@example.com');
+    const created = stripeApi.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST').at(-1)!;
+    const expiresAt = Number(created.form.get('expires_at'));
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 3600);
+    expect(expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 3600);
+  });
+
+  it('fulfils a paid session whose webhook never came, once, from the every-minute sweep', async () => {
+    const { orderId } = await startCheckout('lost-webhook@example.com');
+    const sweep = handleResumeGeneration(t.app.ctx);
+    await sweep();
+    expect(await orderRow(orderId)).toMatchObject({ status: 'pending', paidAt: null });
+
+    stripeApi.complete(await sessionOf(orderId));
+    await sweep();
+    await sweep();
+    expect(await orderRow(orderId)).toMatchObject({ status: 'processing', amountCents: 4500 });
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+    // The webhook arriving late changes nothing.
+    expect((await deliver(signedEvent(await sessionOf(orderId)))).statusCode).toBe(200);
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+
+  it('checks the payment at once when the customer comes back from paying, and only for its owner', async () => {
+    const { orderId, sessionId, user } = await startCheckout('return@example.com');
+    expect(sessionId).toBe(await sessionOf(orderId));
+    const early = await confirm(user.cookie, sessionId);
+    expect(early.statusCode).toBe(200);
+    expect(early.json().data).toEqual({ orderId, status: 'pending' });
+
+    stripeApi.complete(sessionId);
+    const stranger = await signInAs(t, 'stranger@example.com');
+    const foreign = await confirm(stranger.cookie, sessionId);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Checkout session not found');
+    expect(await orderRow(orderId)).toMatchObject({ status: 'pending' });
+    expect((await confirm(user.cookie, 'cs_test_unknown')).statusCode).toBe(404);
+
+    const paid = await confirm(user.cookie, sessionId);
+    expect(paid.json().data).toEqual({ orderId, status: 'processing' });
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+    expect((await confirm(user.cookie, sessionId)).json().data).toEqual({ orderId, status: 'processing' });
+    expect(await paymentsOf(orderId)).toHaveLength(1);
+  });
+
+  it('deletes an order whose checkout expired unpaid, with its selfies, and releases its beta seat', async () => {
+    const seats = await buildTestApp({
+      PUBLIC_URL: 'http://localhost:4321',
+      STRIPE_SECRET_KEY: 'sk_test_portrait',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_portrait',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stripeApi.url,
+      ROLE: 'web',
+      BETA_SEATS: '1',
+    });
+    try {
+      const start = async (email: string) => {
+        const user = await signInAs(seats, email);
+        const form = checkoutForm(photos.map((bytes) => ({ bytes })), { portraitInfo: doctorAnswers({ package: 'beta' }) });
+        const res = await seats.app.inject({
+          method: 'POST',
+          url: '/v1/stripe/checkout/create',
+          headers: { cookie: user.cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
+          payload: form.payload,
+        });
+        return { user, res };
+      };
+      const first = await start('first-beta@example.com');
+      expect(first.res.statusCode).toBe(200);
+      const { orderId, sessionId } = first.res.json().data;
+      expect(await seats.app.ctx.files.count(`orders/${orderId}`)).toBe(6);
+      const waiting = await start('second-beta@example.com');
+      expect(waiting.res.statusCode).toBe(409);
+      expect(waiting.res.json().message).toBe('All beta spots are taken; please choose another package');
+
+      stripeApi.expire(sessionId);
+      const event = signedEvent(sessionId, undefined, WEBHOOK_SECRET, 'checkout.session.expired');
+      const res = await seats.app.inject({ method: 'POST', url: '/v1/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, payload: event.payload });
+      expect(res.statusCode).toBe(200);
+      expect(await seats.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId))).toEqual([]);
+      expect(await seats.app.ctx.files.count(`orders/${orderId}`)).toBe(0);
+      const gone = await seats.app.inject({ method: 'POST', url: '/v1/stripe/checkout/confirm', headers: { ...sameSite, cookie: first.user.cookie }, payload: { sessionId } });
+      expect(gone.statusCode).toBe(404);
+
+      expect((await start('second-beta@example.com')).res.statusCode).toBe(200);
+    } finally {
+      await seats.close();
+    }
+  });
+
+  it('fails the order and deletes its selfies when a delayed payment fails, not while it is still settling', async () => {
+    const { orderId, sessionId, user } = await startCheckout('debit@example.com');
+    stripeApi.failPayment(sessionId, { settling: true });
+    expect((await confirm(user.cookie, sessionId)).json().data).toEqual({ orderId, status: 'pending' });
+    expect(await t.app.ctx.files.count(`orders/${orderId}/selfies`)).toBe(6);
+
+    stripeApi.failPayment(sessionId);
+    const res = await deliver(signedEvent(sessionId, undefined, WEBHOOK_SECRET, 'checkout.session.async_payment_failed'));
+    expect(res.statusCode).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'failed', paidAt: null, failureReason: 'The payment did not go through; nothing was charged' });
+    expect(await t.app.ctx.files.count(`orders/${orderId}/selfies`)).toBe(0);
+    expect(await paymentsOf(orderId)).toHaveLength(0);
+    const list = await t.app.inject({ method: 'POST', url: '/v1/order/list', headers: { ...sameSite, cookie: user.cookie }, payload: {} });
+    expect(list.json().data).toEqual([expect.objectContaining({ id: orderId, status: 'failed' })]);
   });
 
   it.each([

@@ -59,8 +59,10 @@ export function PackageStep({ category, wizard, beta }: { category: Category; wi
 
   const complete = () => {
     attempt.current = null;
+    // Stripe's webhook may come later: My Orders asks the server to check this session at once.
+    const paidWith = checkout.phase === 'payment' ? checkout.checkout : null;
     setCheckout({ phase: 'closed' });
-    navigate('/dashboard/myOrders');
+    navigate(paidWith?.provider === 'stripe' ? `/dashboard/myOrders?${new URLSearchParams({ session_id: paidWith.sessionId })}` : '/dashboard/myOrders');
     resetWizard();
   };
 

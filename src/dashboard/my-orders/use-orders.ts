@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '@/api/client';
+import type { ConfirmCheckoutResponse } from '@/shared/contracts/checkout';
 import type { Order } from '@/shared/contracts/orders';
 import { LIMITS } from '@/shared/limits';
+import { navigate } from '@/stores/location';
 
 /**
  * The caller's orders: loaded on open and every 60 seconds while the page is open. Failures are only
@@ -31,4 +33,23 @@ export function useOrders() {
   }, [refresh]);
 
   return { orders, loading, refresh };
+}
+
+/**
+ * Back from paying, with `session_id` in the address (Stripe's return page, or its form completing): the
+ * server reads that payment back at once instead of waiting for the webhook, then the list reloads.
+ * The parameter is dropped so a reload does not ask again.
+ */
+export function useCheckoutReturn(onChecked: () => void) {
+  const onCheckedRef = useRef(onChecked);
+  onCheckedRef.current = onChecked;
+  useEffect(() => {
+    const sessionId = new URLSearchParams(location.search).get('session_id');
+    if (!sessionId) return;
+    navigate(location.pathname, { replace: true });
+    api<ConfirmCheckoutResponse>('/v1/stripe/checkout/confirm', { sessionId }).then(
+      () => onCheckedRef.current(),
+      (error: unknown) => console.error('Could not check the payment', error),
+    );
+  }, []);
 }

@@ -8,12 +8,13 @@ import { PageContainer, PageHeader } from '../components/page-header';
 import { CommentEditDialog } from '../my-orders/comment-edit-dialog';
 import { OrderDeleteDialog } from '../my-orders/order-delete-dialog';
 import { OrdersList } from '../my-orders/orders-table';
-import { useOrders } from '../my-orders/use-orders';
+import { useCheckoutReturn, useOrders } from '../my-orders/use-orders';
 
 /** My Orders: every order with its status, progress and actions; refreshes itself every 60 seconds. */
 export function MyOrdersPage() {
   const { t } = useTranslation();
   const { orders, loading, refresh } = useOrders();
+  useCheckoutReturn(() => void refresh());
   const [editing, setEditing] = useState<Order | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
   const firstLoad = orders === null;

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ZCheckoutOptionsSchema, ZOfflineSessionRequestSchema } from '../../shared/contracts/checkout.js';
+import { ZCheckoutOptionsSchema, ZConfirmCheckoutRequestSchema, ZOfflineSessionRequestSchema } from '../../shared/contracts/checkout.js';
 import { LIMITS } from '../../shared/limits.js';
 import { AppError } from '../errors.js';
+import { confirmCheckout } from '../services/checkout/confirm-checkout.js';
 import { createCheckout } from '../services/checkout/create-checkout.js';
 import { getOfflineSession, payOffline } from '../services/checkout/pay-offline.js';
 import { ok, parseInput } from './envelope.js';
@@ -75,6 +76,12 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     assertBoundary(request.headers['content-type']);
     const { photos, portraitInfo } = await readCheckoutForm(request.parts());
     return ok(await createCheckout(ctx, { userId: user.userId, portraitInfo, photos }));
+  });
+
+  app.post('/v1/stripe/checkout/confirm', async (request, reply) => {
+    const { sessionId } = parseInput(ZConfirmCheckoutRequestSchema, request.body);
+    const user = await requireUser(request, reply);
+    return ok(await confirmCheckout(ctx, { userId: user.userId, sessionId }));
   });
 
   app.post('/v1/checkout/offline/session', async (request, reply) => {

@@ -13,27 +13,64 @@ declare module 'fastify' {
   }
 }
 
+/** The policy of every page: our own origin, plus the sign-in providers a login form posts to. */
+function sitePolicy(config: Config) {
+  return {
+    defaultSrc: ["'self'"],
+    // Astro inlines its small island-hydration scripts.
+    scriptSrc: ["'self'", "'unsafe-inline'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    frameSrc: ["'none'"],
+    mediaSrc: ["'self'", 'blob:'],
+    formAction: ["'self'", 'https://accounts.google.com', 'https://login.microsoftonline.com'],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    upgradeInsecureRequests: config.secureCookies ? [] : null,
+  };
+}
+
+/**
+ * The origins Stripe's integration security guide lists, for Stripe.js and for Checkout: scripts and
+ * frames from js.stripe.com and its subdomains (Stripe.js loads from several), 3-D Secure frames from
+ * hooks.stripe.com, calls to the API and to Checkout, images from any stripe.com host, and Google Maps
+ * for address autocomplete.
+ */
+export const STRIPE_CSP = {
+  scriptSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://checkout.stripe.com', 'https://maps.googleapis.com'],
+  frameSrc: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
+  connectSrc: ['https://api.stripe.com', 'https://checkout.stripe.com', 'https://maps.googleapis.com'],
+  imgSrc: ['https://*.stripe.com'],
+} as const;
+
+/**
+ * Helmet's settings for the pages that mount the embedded checkout (the dashboard): the site's policy
+ * plus Stripe's origins, and a Cross-Origin-Opener-Policy that lets the wallet and Link pop-ups talk back
+ * to the page (`same-origin` would cut them off).
+ */
+export function checkoutPageHelmet(config: Config) {
+  const site = sitePolicy(config);
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        ...site,
+        scriptSrc: [...site.scriptSrc, ...STRIPE_CSP.scriptSrc],
+        frameSrc: [...STRIPE_CSP.frameSrc],
+        connectSrc: [...site.connectSrc, ...STRIPE_CSP.connectSrc],
+        imgSrc: [...site.imgSrc, ...STRIPE_CSP.imgSrc],
+      },
+    },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' as const },
+  };
+}
+
 /** Headers, the content security policy, the global rate limit and the cross-site request check. */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Astro inlines its small island-hydration scripts; Stripe's embedded checkout loads its script and frames.
-        scriptSrc: ["'self'", "'unsafe-inline'", 'https://js.stripe.com'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'https://api.stripe.com', 'https://js.stripe.com'],
-        frameSrc: ['https://js.stripe.com', 'https://checkout.stripe.com', 'https://hooks.stripe.com'],
-        mediaSrc: ["'self'", 'blob:'],
-        formAction: ["'self'", 'https://accounts.google.com', 'https://login.microsoftonline.com'],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
+    contentSecurityPolicy: { directives: sitePolicy(config) },
     // Stripe's frames are cross-origin and do not send CORP headers.
     crossOriginEmbedderPolicy: false,
     hsts: config.secureCookies ? { maxAge: 15_552_000, includeSubDomains: true } : false,

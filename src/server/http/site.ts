@@ -37,9 +37,14 @@ async function listFiles(root: string, dir = ''): Promise<Set<string>> {
  */
 export async function siteRoutes(
   app: FastifyInstance,
-  options: { distDir: string; isSignedIn: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> },
+  options: {
+    distDir: string;
+    isSignedIn: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+    /** Helmet's settings for the dashboard, which mounts the payment form. */
+    checkoutHelmet: object;
+  },
 ): Promise<void> {
-  const { distDir, isSignedIn } = options;
+  const { distDir, isSignedIn, checkoutHelmet } = options;
   const files = existsSync(distDir) ? await listFiles(distDir) : new Set<string>();
   if (files.size > 0) await app.register(fastifyStatic, { root: distDir, serve: false, index: false });
 
@@ -64,8 +69,8 @@ export async function siteRoutes(
     }
     return files.has('dashboard/index.html') ? sendPage(reply, 'dashboard/index.html') : notFound(request, reply);
   };
-  app.get('/dashboard', dashboard);
-  app.get('/dashboard/*', dashboard);
+  app.get('/dashboard', { helmet: checkoutHelmet }, dashboard);
+  app.get('/dashboard/*', { helmet: checkoutHelmet }, dashboard);
 
   app.get('/*', (request, reply) => {
     const pathname = safeDecode(request.url.split('?')[0]!).replace(/^\/+|\/+$/g, '');

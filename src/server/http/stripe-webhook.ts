@@ -2,14 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { processedEvents } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { verifyStripeWebhook } from '../providers/payments/stripe.js';
-import { fulfilCheckout } from '../services/checkout/fulfil-checkout.js';
+import { settleCheckout } from '../services/checkout/settle-checkout.js';
 import { ok } from './envelope.js';
 
-const FULFILLING_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+/** The events that may change an order: each only names a session, which is read back and settled. */
+const SETTLING_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
 
 /**
  * Stripe's webhook: the signature is verified on the raw body; the event only names the session, whose
- * current state is read back from Stripe before fulfilment (which is idempotent).
+ * current state is read back from Stripe and settled (fulfilled, failed or released; idempotent).
  */
 export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -26,9 +32,9 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
     } catch {
       throw new AppError('BAD_REQUEST', 'Invalid Stripe signature');
     }
-    if (FULFILLING_EVENTS.has(event.type)) {
+    if (SETTLING_EVENTS.has(event.type)) {
       const sessionId = (event.data.object as { id: string }).id;
-      const outcome = await fulfilCheckout(app.ctx, sessionId);
+      const outcome = await settleCheckout(app.ctx, sessionId);
       request.log.info({ eventId: event.id, type: event.type, sessionId, outcome }, 'stripe webhook handled');
     }
     await app.ctx.database.db.insert(processedEvents).values({ id: `stripe:${event.id}`, kind: event.type }).onConflictDoNothing();

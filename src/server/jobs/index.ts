@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { fulfilPaidSessions } from '../services/checkout/fulfil-paid-sessions.js';
+import { settleOpenCheckouts } from '../services/checkout/settle-open-checkouts.js';
 import { generateOrderJob, handleGenerateOrder } from './generate-order.js';
 import { handleHeartbeat, heartbeatJob } from './heartbeat.js';
 import { handleHousekeeping, housekeepingJob } from './housekeeping.js';
@@ -24,7 +24,7 @@ export async function registerJobs(ctx: AppContext): Promise<void> {
   if (ctx.queue.isWorker) {
     await ctx.queue.send(heartbeatJob, {});
     // Payments and orders a crash interrupted are picked up again at start-up.
-    await fulfilPaidSessions(ctx);
+    await settleOpenCheckouts(ctx);
     await resumeGeneration(ctx, { atStart: true });
   }
 }

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { orders } from '../db/schema.js';
-import { fulfilPaidSessions } from '../services/checkout/fulfil-paid-sessions.js';
+import { settleOpenCheckouts } from '../services/checkout/settle-open-checkouts.js';
 import { LEASE_MS } from '../services/generation/lease.js';
 import { deleteInterruptedCheckouts } from '../services/retention/delete-interrupted-checkouts.js';
 import { deleteLeftoverSelfies, purgeExpired } from '../services/retention/purge-expired.js';
@@ -16,7 +16,8 @@ export const purgeExpiredJob = defineJob({ name: 'purge-expired', schema: z.obje
 export const deleteSelfiesJob = defineJob({ name: 'delete-selfies', schema: z.object({}), cron: '30 3 * * *', options: { retryLimit: 3 } });
 
 /**
- * Every minute: checkouts paid but not fulfilled (a crash between the two) are fulfilled, and paid
+ * Every minute: open checkouts are read back from the payment provider and settled (a lost webhook, or
+ * a crash between paying and fulfilling, leaves a paid order unfulfilled otherwise), and paid
  * orders still processing whose generation lease is free or stale (their worker crashed) get a
  * generation job again, so no paid order stays `pending` or `processing` forever.
  */
@@ -58,6 +59,6 @@ export async function resumeGeneration(ctx: AppContext, { atStart = false } = {}
 }
 
 export const handleResumeGeneration = (ctx: AppContext) => async () => {
-  await fulfilPaidSessions(ctx);
+  await settleOpenCheckouts(ctx);
   await resumeGeneration(ctx);
 };

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { CATEGORY_IDS, findCategory } from '../catalog/categories';
 import { PACKAGES } from '../catalog/packages';
+import { ORDER_STATUSES } from './orders';
 import { AGES, BODY_TYPES, GENDERS, GLASSES, HAIR_COLORS, HAIR_LENGTHS, SKIN_COLORS } from '../catalog/wizard';
 
 const packageIds = PACKAGES.map((p) => p.id) as [string, ...string[]];
@@ -45,6 +46,8 @@ export const ZCheckoutOptionsSchema = z.strictObject({ portraitInfo: ZPortraitIn
 
 export const ZCheckoutCreateResponseSchema = z.object({
   orderId: z.string(),
+  /** The payment session; the return page names it when it asks the server to check the payment. */
+  sessionId: z.string(),
   clientSecret: z.string(),
   provider: z.enum(['offline', 'stripe']),
   /** Stripe's publishable key when the provider is Stripe. */
@@ -70,3 +73,18 @@ export const ZOfflineSessionResponseSchema = z.object({
   status: z.enum(['open', 'paid', 'expired']),
 });
 export type OfflineSession = z.infer<typeof ZOfflineSessionResponseSchema>;
+
+/**
+ * Asks the server to read a checkout session back from the payment provider at once, instead of waiting
+ * for the webhook: the dashboard sends it when the payment form reports completion or the payment page
+ * returns to My Orders with `session_id`.
+ */
+export const ZConfirmCheckoutRequestSchema = z.strictObject({
+  sessionId: z.string({ message: 'is required' }).min(1, 'is required').max(200, 'is too long'),
+});
+
+export const ZConfirmCheckoutResponseSchema = z.object({
+  orderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+});
+export type ConfirmCheckoutResponse = z.infer<typeof ZConfirmCheckoutResponseSchema>;

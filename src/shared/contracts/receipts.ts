@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ZEmptyRequestSchema } from './auth.js';
 
 /** `POST /v1/stripe/receipts` takes nothing. */

@@ -59,6 +59,7 @@ export async function startStripeApi() {
         customer: form.get('customer'),
         metadata: { orderId: form.get('metadata[orderId]'), packageId: form.get('metadata[packageId]') },
         amount_subtotal: Number(form.get('line_items[0][price_data][unit_amount]')),
+        expires_at: Number(form.get('expires_at')),
         amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
       };
       sessions.set(sessionId, session);
@@ -94,6 +95,22 @@ export async function startStripeApi() {
             payment_method_details: { type: 'card', card: { last4: '4242', brand: 'visa' } },
           },
         },
+      });
+    },
+    /** The session's lifetime ran out unpaid, as Stripe reports it before sending `checkout.session.expired`. */
+    expire(sessionId: string) {
+      Object.assign(sessions.get(sessionId)!, { status: 'expired', client_secret: null });
+    },
+    /**
+     * The customer paid with a delayed method (a bank debit) that later failed: the session stays complete
+     * and unpaid, and its PaymentIntent needs a new payment method (`checkout.session.async_payment_failed`).
+     * `settling: true` is the moment before, while the debit is still processing.
+     */
+    failPayment(sessionId: string, { settling = false }: { settling?: boolean } = {}) {
+      Object.assign(sessions.get(sessionId)!, {
+        status: 'complete',
+        payment_status: 'unpaid',
+        payment_intent: { id: `pi_${sessionId}`, object: 'payment_intent', status: settling ? 'processing' : 'requires_payment_method', latest_charge: null },
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

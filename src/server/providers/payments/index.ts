@@ -5,9 +5,9 @@ import { createOfflinePayments } from './offline.js';
 import type { PaymentsProvider } from './payments.js';
 import { createStripePayments } from './stripe.js';
 
-export type { CheckoutSessionState, PaymentsProvider } from './payments.js';
+export { CHECKOUT_SESSION_TTL_MS, type CheckoutPaymentStatus, type CheckoutSessionState, type PaymentsProvider } from './payments.js';
 
 /** Stripe when its keys are set, otherwise the offline test checkout. */
 export function createPayments(config: Config['stripe'], db: Db, clock: Clock): PaymentsProvider {
-  return config ? createStripePayments(config) : createOfflinePayments(db, clock);
+  return config ? createStripePayments(config, clock) : createOfflinePayments(db, clock);
 }

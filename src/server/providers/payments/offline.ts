@@ -4,10 +4,8 @@ import type { Db } from '../../db/client.js';
 import { offlineCheckoutSessions } from '../../db/schema.js';
 import type { Clock } from '../../context.js';
 import { hashToken } from '../../services/auth/tokens.js';
-import type { PaymentsProvider } from './payments.js';
+import { CHECKOUT_SESSION_TTL_MS, type CheckoutPaymentStatus, type PaymentsProvider } from './payments.js';
 
-/** How long an offline checkout session stays open, like Stripe's default of 24 hours. */
-const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** The card the offline checkout pretends to charge (clearly labelled test mode in the UI). */
 export const OFFLINE_TEST_CARD_LAST4 = '4242';
 
@@ -34,17 +32,19 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
         currency: pkg.currency,
         couponCode: isBeta ? 'BETA' : null,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS),
       });
       return { sessionId, clientSecret };
     },
     async getCheckoutSession(sessionId) {
       const [row] = await db.select().from(offlineCheckoutSessions).where(eq(offlineCheckoutSessions.id, sessionId));
       if (!row) return null;
+      const status: CheckoutPaymentStatus =
+        row.status === 'paid' ? 'paid' : row.status === 'expired' || row.expiresAt <= clock.now() ? 'expired' : 'open';
       return {
         sessionId: row.id,
         orderId: row.orderId,
-        paid: row.status === 'paid',
+        status,
         priceCents: row.priceCents,
         discountCents: row.discountCents,
         amountCents: row.amountCents,

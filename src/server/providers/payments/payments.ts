@@ -9,6 +9,18 @@ export interface CheckoutSessionInput {
   returnUrl: string;
 }
 
+/**
+ * How long a checkout session can be paid. Stripe allows 30 minutes to 24 hours; an hour is ample for a
+ * payment form in a dialog, and an unpaid beta checkout holds its seat for exactly as long.
+ */
+export const CHECKOUT_SESSION_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Where a checkout session stands: `open` (not paid yet), `processing` (paid with a method that settles
+ * later), `paid`, `failed` (the payment did not go through) or `expired` (it can no longer be paid).
+ */
+export type CheckoutPaymentStatus = 'open' | 'processing' | 'paid' | 'failed' | 'expired';
+
 export interface CreatedCheckoutSession {
   sessionId: string;
   clientSecret: string;
@@ -20,7 +32,7 @@ export interface CreatedCheckoutSession {
 export interface CheckoutSessionState {
   sessionId: string;
   orderId: string | null;
-  paid: boolean;
+  status: CheckoutPaymentStatus;
   priceCents: number;
   discountCents: number;
   amountCents: number;

@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import { BETA_COUPON, FIRST_ORDER_COUPON } from '../../../shared/catalog/packages.js';
-import type { CheckoutSessionState, PaymentsProvider } from './payments.js';
+import type { Clock } from '../../context.js';
+import { CHECKOUT_SESSION_TTL_MS, type CheckoutPaymentStatus, type CheckoutSessionState, type PaymentsProvider } from './payments.js';
 
 type StripeSettings = NonNullable<Config['stripe']>;
 
@@ -19,11 +20,26 @@ export function createStripeClient(settings: StripeSettings): Stripe {
 
 const isMissing = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
 
+/** A PaymentIntent still on its way; any other state of an unpaid, completed session means the payment failed. */
+const SETTLING_INTENT = new Set(['processing', 'requires_action', 'requires_confirmation', 'requires_capture']);
+
+/**
+ * Where a session stands. A completed session is `paid` (or `no_payment_required`, a 100%-off order) once
+ * the money is in; an unpaid completed one is a delayed method (bank debit) still settling, or one that
+ * failed, which its PaymentIntent tells (`checkout.session.async_payment_failed` leaves it needing a new method).
+ */
+function paymentStatus(session: Stripe.Checkout.Session, intent: Stripe.PaymentIntent | null): CheckoutPaymentStatus {
+  if (session.status === 'expired') return 'expired';
+  if (session.status !== 'complete') return 'open';
+  if (session.payment_status === 'paid' || session.payment_status === 'no_payment_required') return 'paid';
+  return !intent || SETTLING_INTENT.has(intent.status) ? 'processing' : 'failed';
+}
+
 /**
  * Stripe's embedded Checkout: one Customer per user, a line item priced from our catalog, the order id
  * in metadata, FIRST30 as a promotion code limited to first-time customers, beta as a 100% coupon.
  */
-export function createStripePayments(settings: StripeSettings, stripe = createStripeClient(settings)): PaymentsProvider {
+export function createStripePayments(settings: StripeSettings, clock: Clock, stripe = createStripeClient(settings)): PaymentsProvider {
   let discountsReady: Promise<void> | undefined;
   // The coupons are created once per account; a failure is retried by the next checkout.
   const ensureDiscounts = () =>
@@ -75,6 +91,8 @@ export function createStripePayments(settings: StripeSettings, stripe = createSt
           metadata: { orderId, packageId: pkg.id },
           payment_intent_data: { metadata: { orderId } },
           return_url: returnUrl,
+          // Stripe's floor is 30 minutes; the session lives exactly as long as an unpaid beta order holds its seat.
+          expires_at: Math.floor((clock.now().getTime() + CHECKOUT_SESSION_TTL_MS) / 1000),
           redirect_on_completion: 'if_required',
           ...(isBeta ? { discounts: [{ coupon: BETA_COUPON_ID }] } : { allow_promotion_codes: true }),
         },
@@ -100,7 +118,7 @@ export function createStripePayments(settings: StripeSettings, stripe = createSt
       const state: CheckoutSessionState = {
         sessionId: session.id,
         orderId: session.metadata?.orderId ?? null,
-        paid: session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required'),
+        status: paymentStatus(session, intent),
         priceCents: session.amount_subtotal ?? 0,
         discountCents: session.total_details?.amount_discount ?? 0,
         amountCents: session.amount_total ?? 0,

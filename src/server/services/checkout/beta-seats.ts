@@ -2,9 +2,13 @@ import { and, count, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { CHECKOUT_SESSION_TTL_MS } from '../../providers/payments/index.js';
 
-/** A started but unpaid beta checkout holds its seat this long, so seats cannot be oversold by racing. */
-export const BETA_HOLD_MS = 60 * 60 * 1000;
+/**
+ * A started but unpaid beta checkout holds its seat while its session can still be paid, so seats cannot
+ * be oversold by racing.
+ */
+export const BETA_HOLD_MS = CHECKOUT_SESSION_TTL_MS;
 
 /**
  * Paid beta orders, plus unpaid ones started within the hold window. An order that never got its payment

@@ -91,6 +91,7 @@ export async function createCheckout(
     }
     return {
       orderId: order!.id,
+      sessionId: session.sessionId,
       clientSecret: session.clientSecret,
       provider: ctx.payments.kind,
       publishableKey: ctx.payments.publishableKey,

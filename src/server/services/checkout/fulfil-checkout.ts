@@ -3,25 +3,24 @@ import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orders, payments } from '../../db/schema.js';
 import { generateOrderJob } from '../../jobs/generate-order.js';
+import type { CheckoutSessionState } from '../../providers/payments/index.js';
 
-export type FulfilmentResult = 'fulfilled' | 'already-fulfilled' | 'not-paid' | 'unknown-session' | 'beta-full';
+export type FulfilmentResult = 'fulfilled' | 'already-fulfilled' | 'beta-full';
 
 // Serialises beta fulfilments so the last seat cannot be given twice.
 const BETA_LOCK = 724_312;
 
 /**
- * Fulfils a checkout session exactly once, however many times (and however concurrently) the provider
- * reports it: reads the session back from the provider, then a single conditional update marks the
- * order paid and `processing`; only the caller that wins it records the payment and enqueues generation.
- * The offline checkout and the Stripe webhook both come here.
+ * Fulfils a paid checkout session exactly once, however many times (and however concurrently) it is
+ * reported: a single conditional update marks the order paid and `processing`; only the caller that wins
+ * it records the payment and enqueues generation. `state` is the provider's own word, read back by
+ * `settleCheckout`, never what a webhook or a browser claimed.
  */
-export async function fulfilCheckout(
+export async function fulfilPaidSession(
   ctx: Pick<AppContext, 'database' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>,
-  sessionId: string,
+  state: CheckoutSessionState,
 ): Promise<FulfilmentResult> {
-  const state = await ctx.payments.getCheckoutSession(sessionId);
-  if (!state) return 'unknown-session';
-  if (!state.paid) return 'not-paid';
+  const { sessionId } = state;
   const now = ctx.clock.now();
   const paymentId = randomUUID();
 

@@ -4,10 +4,10 @@ import { offlineCheckoutSessions, orders } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { OfflineSession } from '../../../shared/contracts/checkout.js';
 import { hashToken } from '../auth/tokens.js';
-import { fulfilCheckout } from './fulfil-checkout.js';
+import { settleCheckout } from './settle-checkout.js';
 import { quote } from './quote.js';
 
-type Ctx = Pick<AppContext, 'database' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>;
+type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>;
 
 /** The caller's open offline session behind a client secret; anyone else's answers like a missing one. */
 async function findSession(ctx: Ctx, userId: string, clientSecret: string) {
@@ -49,7 +49,7 @@ export async function getOfflineSession(ctx: Ctx, input: { userId: string; clien
 }
 
 /**
- * Pays an offline checkout session (test mode: no money moves) and fulfils it through the very same
+ * Pays an offline checkout session (test mode: no money moves) and settles it through the very same
  * function the Stripe webhook uses. Paying twice is harmless: the second call finds it paid.
  */
 export async function payOffline(ctx: Ctx, input: { userId: string; clientSecret: string; couponCode?: string }) {
@@ -65,7 +65,7 @@ export async function payOffline(ctx: Ctx, input: { userId: string; clientSecret
       .set({ status: 'paid', paidAt: now, discountCents: q.discountCents, amountCents: q.totalCents, couponCode: q.couponCode })
       .where(and(eq(offlineCheckoutSessions.id, row.session.id), eq(offlineCheckoutSessions.status, 'open')));
   }
-  const outcome = await fulfilCheckout(ctx, row.session.id);
+  const outcome = await settleCheckout(ctx, row.session.id);
   if (outcome === 'beta-full') throw new AppError('CONFLICT', 'All beta spots were taken before your order was confirmed');
   return { orderId: row.session.orderId };
 }

@@ -1,0 +1,61 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { orders } from '../../db/schema.js';
+import { deleteSelfies } from '../generation/delete-selfies.js';
+import { orderFolder } from '../orders/storage-keys.js';
+import { fulfilPaidSession, type FulfilmentResult } from './fulfil-checkout.js';
+
+export type SettleResult = FulfilmentResult | 'open' | 'processing' | 'payment-failed' | 'expired' | 'unknown-session';
+
+type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>;
+
+/** The customer tried to pay and the provider refused; shown on the failed order and to support. */
+export const PAYMENT_FAILED_REASON = 'The payment did not go through; nothing was charged';
+
+const unpaidOrder = (sessionId: string) => and(eq(orders.checkoutSessionId, sessionId), eq(orders.status, 'pending'), isNull(orders.paidAt));
+
+/**
+ * Brings an order in line with its checkout session as the provider reports it now: a paid session is
+ * fulfilled (once), a failed payment fails the order and deletes its selfies, an expired session deletes
+ * the unpaid order with its files. Either way an unpaid beta order stops holding its seat. The Stripe
+ * webhook, the return page, the offline checkout and the every-minute sweep all come here, so whichever
+ * arrives first settles the order and the others find nothing left to do.
+ */
+export async function settleCheckout(ctx: Ctx, sessionId: string): Promise<SettleResult> {
+  const state = await ctx.payments.getCheckoutSession(sessionId);
+  if (!state) return 'unknown-session';
+  switch (state.status) {
+    case 'paid':
+      return fulfilPaidSession(ctx, state);
+    case 'failed':
+      await failUnpaidOrder(ctx, sessionId);
+      return 'payment-failed';
+    case 'expired':
+      await deleteUnpaidOrder(ctx, sessionId);
+      return 'expired';
+    default:
+      return state.status;
+  }
+}
+
+async function failUnpaidOrder(ctx: Ctx, sessionId: string): Promise<void> {
+  const now = ctx.clock.now();
+  const [failed] = await ctx.database.db
+    .update(orders)
+    .set({ status: 'failed', failedAt: now, failureReason: PAYMENT_FAILED_REASON, updatedAt: now })
+    .where(unpaidOrder(sessionId))
+    .returning({ id: orders.id });
+  if (!failed) return;
+  await deleteSelfies(ctx, failed.id);
+  ctx.log.info({ orderId: failed.id, sessionId }, 'payment failed; order failed and selfies deleted');
+}
+
+/** Nothing was paid and nothing can be any more: the order goes, files first so a failure leaves something to retry. */
+async function deleteUnpaidOrder(ctx: Ctx, sessionId: string): Promise<void> {
+  const { db } = ctx.database;
+  const [order] = await db.select({ id: orders.id }).from(orders).where(unpaidOrder(sessionId));
+  if (!order) return;
+  await ctx.files.deletePrefix(orderFolder(order.id));
+  await db.delete(orders).where(and(eq(orders.id, order.id), unpaidOrder(sessionId)));
+  ctx.log.info({ orderId: order.id, sessionId }, 'checkout expired unpaid; order deleted');
+}
