@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $toasts, dismissToast } from '@/stores/toast';
 import { $user, browserNavigation, loadUser, watchUser } from '@/stores/user';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetCouponCache } from '@/islands/coupon';
 import { initPromoBanner } from '@/islands/promo-banner';

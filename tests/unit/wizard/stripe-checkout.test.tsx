@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, render, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { StripeCheckout } from '@/dashboard/create-order/stripe-checkout';
