@@ -23,6 +23,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/integration/helpers/templates.ts'],
           // `*.postgres.test.ts` prove what only PostgreSQL offers (several processes on one database):
           // they run in the suite's PostgreSQL leg, not the PGlite one.
           exclude: process.env.TEST_DATABASE === 'postgres' ? [] : ['tests/integration/**/*.postgres.test.ts'],

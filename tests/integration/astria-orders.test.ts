@@ -21,7 +21,7 @@ describe('[astria] orders generated through the server', () => {
   let t: TestApp;
   beforeAll(async () => {
     api = await startAstriaApi({ apiKey: API_KEY });
-    t = await buildTestApp({ GENERATOR: 'astria', ASTRIA_API_KEY: API_KEY, ASTRIA_API_URL: api.url });
+    t = await buildTestApp({ GENERATOR: 'astria', ASTRIA_API_KEY: API_KEY, ASTRIA_API_URL: api.url, ROLE: 'all' });
   });
   afterAll(async () => {
     await t.close();

@@ -18,10 +18,10 @@ describe('[generation] two worker processes on one PostgreSQL', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    a = await buildTestApp({}, { generator: first.generator });
+    a = await buildTestApp({ ROLE: 'all' }, { generator: first.generator });
     const config = a.config.database;
     if (config.kind !== 'postgres') throw new Error('this file needs the PostgreSQL leg');
-    b = await buildTestApp({}, { generator: second.generator, reuse: { dataDir: a.dataDir, databaseUrl: config.url } });
+    b = await buildTestApp({ ROLE: 'all' }, { generator: second.generator, reuse: { dataDir: a.dataDir, databaseUrl: config.url } });
   });
   afterAll(async () => {
     await b?.close();

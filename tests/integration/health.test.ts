@@ -4,7 +4,7 @@ import { buildTestApp, testDatabaseKind, type TestApp } from './helpers/app';
 describe('[health] GET /v1/health', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ ROLE: 'all' });
   });
   afterAll(() => t.close());
 

@@ -21,6 +21,11 @@ export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): Jo
 
 export type JobHandler<S extends z.ZodType> = (payload: z.infer<S>, job: { id: string; retryCount: number }) => Promise<void>;
 
+/** A job whose payload does not match its definition's schema; it is failed without retries. */
+export class MalformedJobError extends Error {
+  override name = 'MalformedJobError';
+}
+
 /** Marks the errors of pg-boss's own queries, so the process can tell them apart (see `isQueueQueryError`). */
 const QUEUE_QUERY = Symbol('job queue query');
 
@@ -38,6 +43,8 @@ export function isQueueQueryError(error: unknown): boolean {
 export class JobQueue {
   private readonly boss: PgBoss;
   private started = false;
+  /** Every registered job's runner, worker process or not, for `runQueued`. */
+  private readonly runners = new Map<string, (job: PgBoss.Job<unknown>) => Promise<void>>();
 
   constructor(
     executor: SqlExecutor,
@@ -84,27 +91,51 @@ export class JobQueue {
 
   async register<S extends z.ZodType>(definition: JobDefinition<S>, handler: JobHandler<S>): Promise<void> {
     await this.createQueue(definition);
+    const run = async (job: PgBoss.Job<unknown>) => {
+      const log = this.log.child({ job: definition.name, jobId: job.id });
+      const payload = definition.schema.safeParse(job.data ?? {});
+      if (!payload.success) {
+        // A malformed payload never becomes valid by retrying: no attempt is left, and the job fails.
+        log.error({ issues: payload.error.issues }, 'job payload rejected');
+        await this.boss.getDb().executeSql('update pgboss.job set retry_limit = retry_count where name = $1 and id = $2', [definition.name, job.id]);
+        throw new MalformedJobError(`${definition.name} job ${job.id}: ${payload.error.issues.map((i) => `${i.path.join('.') || 'payload'} ${i.message}`).join('; ')}`);
+      }
+      const started = Date.now();
+      try {
+        await handler(payload.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+        log.debug({ ms: Date.now() - started }, 'job done');
+      } catch (error) {
+        log.warn({ err: error, ms: Date.now() - started }, 'job failed; pg-boss retries it if attempts remain');
+        throw error;
+      }
+    };
+    this.runners.set(definition.name, run);
     if (!this.options.work) return;
     if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {}, definition.options);
-    await this.boss.work(definition.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
-      for (const job of jobs) {
-        const log = this.log.child({ job: definition.name, jobId: job.id });
-        const payload = definition.schema.safeParse(job.data ?? {});
-        if (!payload.success) {
-          // A malformed payload never becomes valid by retrying; fail it for good.
-          log.error({ issues: payload.error.issues }, 'job payload rejected');
-          continue;
-        }
-        const started = Date.now();
-        try {
-          await handler(payload.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
-          log.debug({ ms: Date.now() - started }, 'job done');
-        } catch (error) {
-          log.warn({ err: error, ms: Date.now() - started }, 'job failed; pg-boss retries it if attempts remain');
-          throw error;
-        }
+    // One job per fetch: pg-boss completes or fails a fetched batch as a whole.
+    await this.boss.work(definition.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => run(job!));
+  }
+
+  /**
+   * Runs every job of `name` that is due now, in this process, until none is left (jobs a run queues
+   * are run too), and says how many ran. Tests drive the queue with it instead of waiting for a
+   * worker's poll, so they build web-only apps that run no worker at all.
+   */
+  async runQueued(name: string, { limit = 1000 } = {}): Promise<number> {
+    const run = this.runners.get(name);
+    if (!run) throw new Error(`no job named ${name} is registered`);
+    let ran = 0;
+    for (;;) {
+      const [job] = await this.boss.fetch(name, { batchSize: 1, includeMetadata: true });
+      if (!job) return ran;
+      if (++ran > limit) throw new Error(`${name} jobs keep coming: stopped after ${limit}`);
+      try {
+        await run(job);
+        await this.boss.complete(name, job.id);
+      } catch (error) {
+        await this.boss.fail(name, job.id, { message: (error as Error).message });
       }
-    });
+    }
   }
 
   async send<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.infer<S>, options?: PgBoss.SendOptions): Promise<string | null> {

@@ -1,7 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '@/server/app';
 import { loadConfig, type Config } from '@/server/config';
 import { createTestDatabase } from './database';
@@ -17,8 +18,10 @@ export interface TestApp {
 export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 
 /**
- * Builds the app on a fresh database and a temporary DATA_DIR, the way `npm start` builds it.
- * `env` overrides settings; `reuse` starts again on an earlier app's data (restart tests).
+ * Builds the app on a fresh database and a temporary DATA_DIR, the way `npm start` builds it, as a
+ * web process: no worker polls the queue, no cron fires and nothing is recovered at start, so a test
+ * sees only what it does. Tests run queued jobs with `runJobs`; a test about the worker itself passes
+ * `ROLE: 'all'`. `env` overrides settings; `reuse` starts again on an earlier app's data (restart tests).
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -35,11 +38,15 @@ export async function buildTestApp(
       : testDatabaseKind === 'postgres'
         ? await createTestDatabase()
         : undefined;
+  // A fresh PGlite database starts as a copy of the suite's migrated one.
+  const template = inject('pgliteTemplate');
+  if (!options.reuse && !database && template) await cp(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
   const config = loadConfig({
     DATA_DIR: dataDir,
     DIST_DIR: path.join(dataDir, 'dist'),
     LOG_LEVEL: 'silent',
     GENERATOR_PACE_MS: '0',
+    ROLE: 'web',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
@@ -62,3 +69,8 @@ export async function buildTestApp(
 
 /** Headers of a same-site JSON call, as the browser sends them. */
 export const sameSite = { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' } as const;
+
+/** Runs every due job of one kind now, as a worker would (jobs those jobs queue too); returns how many ran. */
+export function runJobs(t: TestApp, job: { name: string }): Promise<number> {
+  return t.app.ctx.queue.runQueued(job.name);
+}

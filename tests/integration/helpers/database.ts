@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 
 /**
- * A fresh, empty PostgreSQL database on the server named by DATABASE_URL, so test files running in
- * parallel never see each other's rows. Dropped again by `drop()`.
+ * A fresh PostgreSQL database on the server named by DATABASE_URL, so test files running in parallel
+ * never see each other's rows: a copy of the integration suite's template (migrated, queue installed),
+ * or empty where no template was set up (the fault suite). Dropped again by `drop()`.
  */
 export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
@@ -12,7 +14,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    const template = inject('postgresTemplate');
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await admin.end();
   }
