@@ -56,6 +56,16 @@ test.describe('[auth] signing in', () => {
     await expect(page.getByRole('alert')).toHaveText('Sign-in was cancelled at the provider.');
   });
 
+  test('[auth] a Microsoft work account Microsoft did not vouch for is told to use the email link, which works from there', async ({ page }) => {
+    await page.goto('/login?error=unverifiedWork');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Microsoft did not confirm the email address of this work or school account, so it cannot sign you in here yet. Enter the same address below and sign in with an email link instead.',
+    );
+    await page.getByRole('textbox', { name: /email/i }).fill('ada@contoso.example');
+    await page.getByRole('button', { name: 'Send Login Link' }).click();
+    await expect(page.getByText('Login link sent! Check your email (also spam folder). Link expires in 10 minutes.')).toBeVisible();
+  });
+
   test('[auth] the French login page is in French', async ({ page }) => {
     await page.goto('/fr/login');
     await expect(page.getByRole('heading', { name: 'Connexion à Portrait Studio' })).toBeVisible();

@@ -118,6 +118,23 @@ describe('[auth] Google and Microsoft sign-in (OpenID Connect, against a local p
     expect(res.headers.location).toBe('/login?error=unverified');
   });
 
+  // Entra ID tokens carry `email_verified` rarely; a tenant-verified domain shows as `xms_edov` once the app asks for it.
+  it('refuses a Microsoft work account whose address Microsoft did not confirm, saying to use an email link', async () => {
+    const { location, cookie } = await start('microsoft');
+    const res = await callback(microsoft.approve(location, { sub: 'm-work-1', email: 'ada@contoso.example', tid: 'a1b2c3d4-0000-4000-8000-000000000001', name: 'Ada' }), cookie);
+    expect(res.headers.location).toBe('/login?error=unverifiedWork');
+    expect(sessionCookieOf(res.headers['set-cookie'])).toBeUndefined();
+    expect(await t.app.ctx.database.db.select().from(users).where(eq(users.email, 'ada@contoso.example'))).toHaveLength(0);
+  });
+
+  it('signs in a Microsoft work account whose tenant verified the domain (xms_edov)', async () => {
+    const { location, cookie } = await start('microsoft');
+    const claims = { sub: 'm-work-2', email: 'Grace@Contoso.example', tid: 'a1b2c3d4-0000-4000-8000-000000000001', xms_edov: true, name: 'Grace' };
+    const res = await callback(microsoft.approve(location, claims), cookie);
+    expect(res.headers.location).toBe('/dashboard');
+    expect(await t.app.ctx.database.db.select().from(users).where(eq(users.email, 'grace@contoso.example'))).toHaveLength(1);
+  });
+
   it('cannot replay a callback: the flow is used once', async () => {
     const { location, cookie } = await start('google');
     const back = google.approve(location, googleClaims('g-7', 'replay@example.com'));

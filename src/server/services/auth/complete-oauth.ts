@@ -11,6 +11,8 @@ export const OAUTH_ERRORS = {
   state: 'This sign-in attempt is not valid any more. Please try again.',
   failed: 'We could not verify your sign-in with the provider. Please try again.',
   unverified: 'Your account at the provider has no verified email address. Please sign in with an email link instead.',
+  unverifiedWork:
+    'Microsoft did not confirm the email address of this work or school account, so it cannot sign you in here yet. Enter the same address below and sign in with an email link instead.',
   unavailable: 'The sign-in provider is not answering right now. Please try again later or use an email link.',
 } as const;
 
@@ -58,7 +60,12 @@ export async function completeOAuth(
     return { user: linked.user, redirectUrl: flow.redirectUrl };
   }
   // Linking by email is only safe when the provider vouches for the address.
-  if (!profile.email || !profile.emailVerified) throw new AppError('BAD_REQUEST', OAUTH_ERRORS.unverified);
+  if (!profile.email || !profile.emailVerified) {
+    // Entra ID work and school accounts vouch for an address only when the app asks for `xms_edov`
+    // (operations.md); the customer can still sign in with a link sent to that address.
+    const workAccount = input.provider === 'microsoft' && profile.email !== null;
+    throw new AppError('BAD_REQUEST', workAccount ? OAUTH_ERRORS.unverifiedWork : OAUTH_ERRORS.unverified);
+  }
   const user = await findOrCreateUser(db, { email: profile.email, nickName: profile.name ?? undefined, avatarUrl: profile.picture, now });
   await db
     .insert(oauthIdentities)
