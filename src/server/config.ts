@@ -86,6 +86,8 @@ const EnvSchema = z.object({
   GENERATOR_PACE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).default(3000),
   ASTRIA_API_KEY: optional,
   ASTRIA_API_URL: url(['http:', 'https:'], 'https://api.astria.ai').default('https://api.astria.ai'),
+  /** Astria's free test mode (`branch=fast`): the whole flow with a real key, mock images, no charge. */
+  ASTRIA_MOCK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
   BETA_SEATS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0, 'must not be negative').default(30),
   ROLE: z.enum(['web', 'worker', 'all'], { message: 'must be "web", "worker" or "all"' }).default('all'),
   LOG_LEVEL: z
@@ -175,7 +177,7 @@ function shapeConfig(env: Env) {
     generator: {
       kind: env.GENERATOR,
       paceMs: env.GENERATOR_PACE_MS,
-      astria: env.ASTRIA_API_KEY ? { apiKey: env.ASTRIA_API_KEY, apiUrl: env.ASTRIA_API_URL } : undefined,
+      astria: env.ASTRIA_API_KEY ? { apiKey: env.ASTRIA_API_KEY, apiUrl: env.ASTRIA_API_URL, mock: env.ASTRIA_MOCK === '1' } : undefined,
     },
     betaSeats: env.BETA_SEATS,
     role: env.ROLE,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ASTRIA_BASE_TUNE_ID, createAstriaGenerator, type AstriaOptions } from '@/server/providers/generator/astria';
+import { ASTRIA_BASE_TUNE_ID, createAstriaGenerator, parseAstriaRef, type AstriaOptions } from '@/server/providers/generator/astria';
 import { callbackSecret, callbackUrl, verifyCallback } from '@/server/providers/generator/astria-callback';
 import type { GenerationRequest, GenerationStep } from '@/server/providers/generator/generator';
 import { findPackage } from '@/shared/catalog/packages';
@@ -13,6 +13,7 @@ import { doctorAnswers, makePhotos } from './helpers/photos';
 const API_KEY = 'sd_test_portrait_studio';
 const PUBLIC_URL = 'https://portraits.example.com';
 const HOUR = 3600_000;
+const PROMPTS_PATH = `/tunes/${ASTRIA_BASE_TUNE_ID}/prompts`;
 
 describe('[astria] generator against a stand-in of the tunes API', () => {
   let api: Awaited<ReturnType<typeof startAstriaApi>>;
@@ -28,8 +29,8 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     sleeps = [];
   });
 
-  function generator(options: AstriaOptions = {}, apiKey = API_KEY) {
-    return createAstriaGenerator({ apiKey, apiUrl: api.url }, PUBLIC_URL, {
+  function generator(options: AstriaOptions = {}, apiKey = API_KEY, mock = false) {
+    return createAstriaGenerator({ apiKey, apiUrl: api.url, mock }, PUBLIC_URL, {
       sleep: async (ms) => {
         sleeps.push(ms);
       },
@@ -61,11 +62,15 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     return { ...request, providerRef: step.providerRef! };
   }
 
-  /** Advances until the generator asks to wait, fails or has delivered everything, as the job does. */
+  /**
+   * Advances until the generator asks to wait, fails or has delivered everything, keeping the reference
+   * each step returns, as the job does.
+   */
   async function drain(request: GenerationRequest, have: Set<number>, options: AstriaOptions = {}) {
     const delivered: GenerationStep['portraits'] = [];
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < 80; i++) {
       const step = await generator(options).advance(request, have);
+      if (step.providerRef) request.providerRef = step.providerRef;
       for (const p of step.portraits) {
         delivered.push(p);
         have.add(p.no);
@@ -76,14 +81,16 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
   }
 
   const fieldOf = (fields: [string, string][], key: string) => fields.find(([k]) => k === key)?.[1];
-  const promptsOf = (fields: [string, string][]) => {
-    const prompts: { text: string; num_images: number; w: number; h: number; callback: string }[] = [];
-    for (let i = 0; fieldOf(fields, `tune[prompts_attributes][${i}][text]`) !== undefined; i++) {
-      const attr = (name: string) => fieldOf(fields, `tune[prompts_attributes][${i}][${name}]`)!;
-      prompts.push({ text: attr('text'), num_images: Number(attr('num_images')), w: Number(attr('w')), h: Number(attr('h')), callback: attr('callback') });
-    }
-    return prompts;
-  };
+  const tuneIdOf = (request: GenerationRequest) => parseAstriaRef(request.providerRef!).tuneId;
+
+  /** Training finishes and the generator creates every prompt (nothing rendered yet); returns the prompt requests. */
+  async function trainAndPrompt(request: GenerationRequest) {
+    const before = api.calls('POST', PROMPTS_PATH).length;
+    api.train(tuneIdOf(request));
+    const { last } = await drain(request, new Set());
+    expect(last.retryAfterMs).toBe(60_000);
+    return api.calls('POST', PROMPTS_PATH).slice(before);
+  }
 
   it('creates the tune with the six selfies, the class name, the order id as title and a signed callback', async () => {
     const request = requestFor();
@@ -104,12 +111,36 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     expect(new URL(callback).pathname).toBe('/v1/providers/astria/callback');
     expect(verifyCallback(API_KEY, params.get('order'), params.get('secret'))).toBe(true);
     expect(api.tune(step.providerRef!).title).toBe(request.orderId);
+    // Step one of the Flux guide: the tune alone; prompts come once it is trained, and not in test mode.
+    expect(created.fields.some(([k]) => k.startsWith('tune[prompts_attributes]'))).toBe(false);
+    expect(fieldOf(created.fields, 'tune[branch]')).toBeUndefined();
   });
 
-  it('attaches prompts built from the answers whose num_images add up to the package count', async () => {
-    const request = requestFor({ package: 'pro' });
-    await generator().advance(request, new Set());
-    const prompts = promptsOf(api.calls('POST', '/tunes').at(-1)!.fields);
+  it("uses Astria's free test mode (branch=fast) when ASTRIA_MOCK is on", async () => {
+    const request = requestFor();
+    await generator({}, API_KEY, true).advance(request, new Set());
+    expect(fieldOf(api.calls('POST', '/tunes').at(-1)!.fields, 'tune[branch]')).toBe('fast');
+  });
+
+  it('waits for training, then creates the prompts on the Flux base tune, loading the LoRA, whose num_images add up to the package count', async () => {
+    const request = await startTune({ package: 'pro' });
+    expect(await generator().advance(request, new Set())).toEqual({ portraits: [], selfiesConsumed: true, retryAfterMs: 60_000 });
+    expect(api.calls('POST', PROMPTS_PATH)).toHaveLength(0);
+    const loraId = tuneIdOf(request);
+    const created = await trainAndPrompt(request);
+    const prompts = created.map((r) => ({
+      text: fieldOf(r.fields, 'prompt[text]')!.replace(`<lora:${loraId}:1> `, ''),
+      lora: fieldOf(r.fields, 'prompt[text]')!.startsWith(`<lora:${loraId}:1> `),
+      num_images: Number(fieldOf(r.fields, 'prompt[num_images]')),
+      w: Number(fieldOf(r.fields, 'prompt[w]')),
+      h: Number(fieldOf(r.fields, 'prompt[h]')),
+      callback: fieldOf(r.fields, 'prompt[callback]'),
+    }));
+    expect(prompts.every((p) => p.lora)).toBe(true);
+    // The reference remembers every prompt, in plan order.
+    expect(parseAstriaRef(request.providerRef!).promptIds).toEqual(api.promptsOf(loraId).map((p) => String(p.id)));
+    // Never on the LoRA tune itself, which answers 422.
+    expect(api.calls('POST', `/tunes/${loraId}/prompts`)).toHaveLength(0);
 
     expect(prompts.reduce((sum, p) => sum + p.num_images, 0)).toBe(60);
     expect(prompts.every((p) => p.num_images >= 1 && p.num_images <= 8)).toBe(true);
@@ -121,18 +152,45 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     }
     // Pro promises 20 poses: 20 prompts, each its own pose.
     expect(new Set(prompts.map((p) => p.text.split(', ').slice(9).join(', '))).size).toBe(20);
-    expect(new Set(prompts.map((p) => p.callback))).toEqual(new Set([fieldOf(api.calls('POST', '/tunes').at(-1)!.fields, 'tune[callback]')]));
+    expect(new Set(prompts.map((p) => p.callback))).toEqual(new Set([api.tune(loraId).callback]));
   });
 
-  it('reuses the tune titled with the order id instead of creating a second one', async () => {
+  it('answers 422 for a prompt created on a LoRA tune, as the Flux guide warns', async () => {
+    const request = await startTune();
+    api.train(tuneIdOf(request));
+    const form = new FormData();
+    form.append('prompt[text]', 'ohwx woman, portrait');
+    const res = await fetch(`${api.url}/tunes/${tuneIdOf(request)}/prompts`, { method: 'POST', headers: { authorization: `Bearer ${API_KEY}` }, body: form });
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(await res.json())).toContain('model_type=lora is not supported');
+  });
+
+  it('gets the same tune back when it asks again with the order id as title, instead of a second one', async () => {
     const request = requestFor();
     const first = await generator().advance(request, new Set());
-    // The service crashed before storing the reference: the next step starts without it.
+    // The service crashed before storing the reference: the next step starts without it, and Astria's
+    // idempotency (the title) answers the tune it already has.
     const again = await generator().advance(request, new Set());
 
     expect(again.providerRef).toBe(first.providerRef);
-    expect(api.calls('POST', '/tunes').filter((r) => fieldOf(r.fields, 'tune[title]') === request.orderId)).toHaveLength(1);
     expect(api.tunes.filter((t) => t.title === request.orderId)).toHaveLength(1);
+  });
+
+  it('fails the order at once, without retrying, when Astria answers 402 (no plan or credit)', async () => {
+    const before = api.calls().length;
+    api.breakNext(1, 402);
+    const refused = await generator({ retryBaseMs: 100 }).advance(requestFor(), new Set());
+    expect(refused.failed).toMatch(/lack of a plan or credit \(HTTP 402\)/);
+    expect(refused.selfiesConsumed).toBe(false);
+    expect(api.calls().length - before).toBe(1);
+    expect(sleeps).toEqual([]);
+
+    const request = await startTune();
+    api.train(tuneIdOf(request));
+    api.breakNext(1, 402);
+    const later = await generator().advance(request, new Set());
+    expect(later.failed).toMatch(/HTTP 402/);
+    expect(later.retryAfterMs).toBeUndefined();
   });
 
   it('waits as long as a 429 Retry-After asks, then carries on', async () => {
@@ -164,16 +222,16 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     const training = await generator().advance(request, have);
     expect(training).toMatchObject({ portraits: [], selfiesConsumed: true, retryAfterMs: 60_000 });
 
+    await trainAndPrompt(request);
     // The second prompt (3 images: slots 4..6) finishes before the first.
-    api.train(request.providerRef);
-    api.render(request.providerRef, [1]);
+    api.render(tuneIdOf(request), [1]);
     const early = await drain(request, have);
     expect(early.delivered.map((p) => p.no)).toEqual([4, 5, 6]);
     expect(early.last.retryAfterMs).toBe(60_000);
     const meta = await sharp(early.delivered[0]!.jpeg).metadata();
     expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'jpeg', width: 832, height: 1216 });
 
-    api.render(request.providerRef, 'all');
+    api.render(tuneIdOf(request), 'all');
     const rest = await drain(request, have);
     const numbers = rest.delivered.map((p) => p.no);
     expect(numbers).not.toContain(4);
@@ -183,10 +241,11 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     expect(rest.last.failed).toBeUndefined();
   });
 
-  it('delivers Executive portraits at 1664x2432, only the numbers still missing', async () => {
+  it('renders Executive portraits at 832x1216 and delivers them upscaled to 1664x2432, only the numbers still missing', async () => {
     const request = await startTune({ package: 'executive' });
-    api.train(request.providerRef);
-    api.render(request.providerRef, 'all');
+    const created = await trainAndPrompt(request);
+    expect(created.every((r) => fieldOf(r.fields, 'prompt[w]') === '832' && fieldOf(r.fields, 'prompt[h]') === '1216')).toBe(true);
+    api.render(tuneIdOf(request), 'all');
     const have = new Set(Array.from({ length: 98 }, (_, i) => i + 1));
 
     const step = await generator().advance(request, have);
@@ -194,14 +253,14 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     expect(step.retryAfterMs).toBeUndefined();
     const meta = await sharp(step.portraits[1]!.jpeg).metadata();
     expect([meta.width, meta.height]).toEqual([1664, 2432]);
-    const imageCalls = api.requests.filter((r) => r.path.startsWith(`/images/${request.providerRef}/`));
+    const imageCalls = api.requests.filter((r) => r.path.startsWith(`/images/${tuneIdOf(request)}/`));
     expect(imageCalls).toHaveLength(2);
     expect(imageCalls.every((r) => r.authorization === undefined)).toBe(true);
   });
 
   it('fails the order when Astria reports the tune failed', async () => {
     const request = await startTune();
-    api.failTune(request.providerRef, 'No faces were detected in the training images');
+    api.failTune(tuneIdOf(request), 'No faces were detected in the training images');
 
     const step = await generator().advance(request, new Set());
     expect(step.failed).toMatch(/No faces were detected/);
@@ -210,8 +269,8 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
 
   it('fails the order when portraits are still missing 72 hours after the tune was created', async () => {
     const request = await startTune();
-    api.train(request.providerRef);
-    api.render(request.providerRef, [0]);
+    await trainAndPrompt(request);
+    api.render(tuneIdOf(request), [0]);
 
     const step = await generator({ now: () => Date.now() + 73 * HOUR }).advance(request, new Set([1, 2, 3, 4, 5, 6, 7]));
     expect(step.failed).toMatch(/within 72 hours/);
@@ -219,8 +278,8 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
 
   it('fails the order when every prompt finished long ago with portraits missing', async () => {
     const request = await startTune({ package: 'basic' });
-    api.train(request.providerRef);
-    api.render(request.providerRef, 'all', { count: 7 });
+    await trainAndPrompt(request);
+    api.render(tuneIdOf(request), 'all', { count: 7 });
     const have = new Set(Array.from({ length: 40 }, (_, i) => i + 1).filter((no) => no % 8 !== 0));
 
     expect((await generator().advance(request, have)).retryAfterMs).toBe(60_000);

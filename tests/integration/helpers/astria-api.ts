@@ -15,6 +15,8 @@ export interface AstriaRecordedRequest {
 export interface StandInPrompt {
   id: number;
   tune_id: number;
+  /** The LoRA tune the text loads with `<lora:{id}:1>`. */
+  lora_tune_id: number;
   text: string;
   num_images: number;
   w: number | null;
@@ -36,11 +38,13 @@ export interface StandInTune {
   started_training_at: string | null;
   trained_at: string | null;
   expires_at: string | null;
+  branch: string | null;
   error?: string;
-  prompts: StandInPrompt[];
 }
 
-const PAGE_SIZE = 20;
+/** Flux.1 dev in Astria's gallery: prompts for Flux LoRAs are created on it. */
+export const FLUX_BASE_TUNE_ID = 1504944;
+
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -70,21 +74,24 @@ function renderImage(seed: number): Promise<Buffer> {
 }
 
 /**
- * A local stand-in for Astria's tunes API as its documentation describes it: Bearer-key auth; `POST /tunes`
- * (multipart, with `tune[prompts_attributes]`); `GET /tunes` (newest first, `title` filter, `offset`
- * pages of 20); `GET /tunes/:id`; `GET /tunes/:id/prompts` (pages of 20, each prompt with `images` URLs);
- * image files under `/images/`, served without auth like Astria's file URLs. The test plays Astria's
- * workers with `train`, `render` and `failTune`, and its bad days with `throttle` and `breakNext`.
+ * A local stand-in for Astria's API as its Flux guide describes it: Bearer-key auth; `POST /tunes`
+ * (multipart; a repeated title answers the existing tune, as with the account's idempotency setting on);
+ * `GET /tunes/:id`; prompts created on the Flux base tune, `POST /tunes/1504944/prompts`, whose text must
+ * load a trained LoRA with `<lora:{id}:1>` (a prompt created on a LoRA tune answers 422, as the guide
+ * warns); `GET /tunes/1504944/prompts/:id`, each prompt with `images` URLs; image files under `/images/`,
+ * served without auth like Astria's file URLs. The test plays Astria's workers with `train`, `render`
+ * and `failTune`, and its bad days with `throttle` and `breakNext` (any status, 402 included).
  */
 export async function startAstriaApi({ apiKey }: { apiKey: string }) {
   const requests: AstriaRecordedRequest[] = [];
   const tunes: StandInTune[] = [];
+  const prompts: StandInPrompt[] = [];
   const faults: { status: number; retryAfter?: string }[] = [];
   let nextTuneId = 1000;
   let nextPromptId = 5000;
   let url = '';
 
-  const tuneJson = ({ prompts: _prompts, ...tune }: StandInTune) => ({ ...tune, url: `${url}/tunes/${tune.id}.json` });
+  const tuneJson = (tune: StandInTune) => ({ ...tune, url: `${url}/tunes/${tune.id}.json` });
 
   const server = createServer(async (req, res) => {
     const parsed = new URL(req.url!, 'http://astria.local');
@@ -107,9 +114,11 @@ export async function startAstriaApi({ apiKey }: { apiKey: string }) {
     const fault = faults.shift();
     if (fault) return json(fault.status, { error: 'simulated' }, fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {});
 
+    const get = (key: string) => fields.find(([k]) => k === key)?.[1] ?? null;
     if (parsed.pathname === '/tunes' && req.method === 'POST') {
-      const get = (key: string) => fields.find(([k]) => k === key)?.[1] ?? null;
       if (!get('tune[title]') || !get('tune[name]') || files.length === 0) return json(422, { title: ["can't be blank"] });
+      const existing = tunes.find((t) => t.title === get('tune[title]'));
+      if (existing) return json(200, tuneJson(existing));
       const now = new Date().toISOString();
       const tune: StandInTune = {
         id: nextTuneId++,
@@ -118,42 +127,46 @@ export async function startAstriaApi({ apiKey }: { apiKey: string }) {
         base_tune_id: get('tune[base_tune_id]') ? Number(get('tune[base_tune_id]')) : null,
         model_type: get('tune[model_type]'),
         callback: get('tune[callback]'),
+        branch: get('tune[branch]'),
         created_at: now,
         started_training_at: now,
         trained_at: null,
         expires_at: null,
-        prompts: [],
       };
-      for (let i = 0; get(`tune[prompts_attributes][${i}][text]`) !== null; i++) {
-        const attr = (name: string) => get(`tune[prompts_attributes][${i}][${name}]`);
-        tune.prompts.push({
-          id: nextPromptId++,
-          tune_id: tune.id,
-          text: attr('text')!,
-          num_images: Number(attr('num_images') ?? 1),
-          w: attr('w') ? Number(attr('w')) : null,
-          h: attr('h') ? Number(attr('h')) : null,
-          callback: attr('callback'),
-          images: [],
-          trained_at: null,
-          created_at: now,
-        });
-      }
       tunes.push(tune);
       return json(201, tuneJson(tune));
     }
-    if (parsed.pathname === '/tunes' && req.method === 'GET') {
-      const title = parsed.searchParams.get('title');
-      const offset = Number(parsed.searchParams.get('offset') ?? 0);
-      const matching = [...tunes].reverse().filter((t) => title === null || t.title === title);
-      return json(200, matching.slice(offset, offset + PAGE_SIZE).map(tuneJson));
+    if (segments[0] === 'tunes' && segments[2] === 'prompts' && segments.length === 3 && req.method === 'POST') {
+      const target = tunes.find((t) => String(t.id) === segments[1]);
+      if (target?.model_type === 'lora') return json(422, { base: ['model_type=lora is not supported. Use a checkpoint instead'] });
+      if (segments[1] !== String(FLUX_BASE_TUNE_ID)) return json(404, { error: 'Not found' });
+      const text = get('prompt[text]') ?? '';
+      const lora = tunes.find((t) => t.id === Number(/<lora:(\d+):1>/.exec(text)?.[1]));
+      if (!lora || !lora.trained_at) return json(422, { text: ['must load a trained LoRA of yours with <lora:id:1>'] });
+      const numImages = Number(get('prompt[num_images]') ?? 1);
+      if (!(numImages >= 1 && numImages <= 8)) return json(422, { num_images: ['must be between 1 and 8'] });
+      const prompt: StandInPrompt = {
+        id: nextPromptId++,
+        tune_id: FLUX_BASE_TUNE_ID,
+        lora_tune_id: lora.id,
+        text,
+        num_images: numImages,
+        w: get('prompt[w]') ? Number(get('prompt[w]')) : null,
+        h: get('prompt[h]') ? Number(get('prompt[h]')) : null,
+        callback: get('prompt[callback]'),
+        images: [],
+        trained_at: null,
+        created_at: new Date().toISOString(),
+      };
+      prompts.push(prompt);
+      return json(201, prompt);
+    }
+    if (segments[0] === 'tunes' && segments[1] === String(FLUX_BASE_TUNE_ID) && segments[2] === 'prompts' && segments.length === 4 && req.method === 'GET') {
+      const prompt = prompts.find((p) => String(p.id) === segments[3]);
+      return prompt ? json(200, prompt) : json(404, { error: 'Not found' });
     }
     const tune = segments[0] === 'tunes' ? tunes.find((t) => String(t.id) === segments[1]?.replace(/\.json$/, '')) : undefined;
     if (tune && segments.length === 2 && req.method === 'GET') return json(200, tuneJson(tune));
-    if (tune && segments[2] === 'prompts' && segments.length === 3 && req.method === 'GET') {
-      const offset = Number(parsed.searchParams.get('offset') ?? 0);
-      return json(200, tune.prompts.slice(offset, offset + PAGE_SIZE));
-    }
     json(404, { error: 'Not found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -174,6 +187,8 @@ export async function startAstriaApi({ apiKey }: { apiKey: string }) {
       return requests.filter((r) => !r.path.startsWith('/images/') && (!method || r.method === method) && (!path || r.path === path));
     },
     tune: tuneOf,
+    /** The prompts created for a LoRA tune, oldest first. */
+    promptsOf: (id: string | number) => prompts.filter((p) => String(p.lora_tune_id) === String(id)),
     /** Training finished. */
     train(id: string | number) {
       tuneOf(id).trained_at = new Date().toISOString();
@@ -181,7 +196,7 @@ export async function startAstriaApi({ apiKey }: { apiKey: string }) {
     /** Prompts (by position) finished rendering, with all their images or only `count` of them. */
     render(id: string | number, positions: number[] | 'all', { count }: { count?: number } = {}) {
       const tune = tuneOf(id);
-      tune.prompts.forEach((prompt, i) => {
+      prompts.filter((p) => p.lora_tune_id === tune.id).forEach((prompt, i) => {
         if (positions !== 'all' && !positions.includes(i)) return;
         const n = Math.min(count ?? prompt.num_images, prompt.num_images);
         prompt.images = Array.from({ length: n }, (_, k) => `${url}/images/${tune.id}/${prompt.id}/${k + 1}.jpg`);

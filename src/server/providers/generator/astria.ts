@@ -1,13 +1,22 @@
 import sharp from 'sharp';
 import { z } from 'zod';
-import { LIMITS } from '../../../shared/limits.js';
+import { LIMITS, PORTRAIT_SIZE } from '../../../shared/limits.js';
 import type { Config } from '../../config.js';
 import { callbackSecret, callbackUrl } from './astria-callback.js';
 import { ASTRIA_TOKEN, planPrompts, type AstriaPromptPlan } from './astria-prompts.js';
 import type { GenerationRequest, GenerationStep, Generator } from './generator.js';
 
-/** Flux.1 dev in Astria's gallery: each order's LoRA trains on top of it (Astria's Flux API guide). */
+/**
+ * Flux.1 dev in Astria's gallery. Each order's LoRA trains on top of it, and, as Astria's Flux API guide
+ * says, the prompts are created on it too, loading the LoRA with `<lora:{tuneId}:1>` (prompts created on
+ * a LoRA tune answer 422 "model_type=lora is not supported").
+ */
 export const ASTRIA_BASE_TUNE_ID = 1504944;
+/**
+ * Every portrait is rendered at 832x1216 (2:3, multiples of 8 as the prompt API requires, within the
+ * megapixel Flux renders natively); Executive's 1664x2432 is that, upscaled 2x with sharp's lanczos3.
+ */
+export const ASTRIA_RENDER_SIZE = PORTRAIT_SIZE.standard;
 export const ASTRIA_MODEL_TYPE = 'lora';
 export const ASTRIA_PRESET = 'flux-lora-portrait';
 /** How long to wait before looking again while the tune trains or prompts render. */
@@ -26,6 +35,26 @@ export interface AstriaOptions {
   maxRetryWaitMs?: number;
   /** Portraits downloaded per step, so one step never holds a whole Executive order in memory. */
   portraitsPerStep?: number;
+}
+
+/**
+ * What the order holds of Astria in `providerRef`: the tune's id, then `:` and the ids of the prompts
+ * created for it so far, in plan order (`123` → `123:501,502`). Prompts are created one per step and
+ * each id is stored before the next is asked for, so a crash repeats at most one prompt.
+ */
+export interface AstriaRef {
+  tuneId: string;
+  promptIds: string[];
+}
+
+export function parseAstriaRef(ref: string): AstriaRef {
+  const match = /^(\d+)(?::(\d+(?:,\d+)*))?$/.exec(ref);
+  if (!match) throw new Error(`not an Astria reference: ${ref}`);
+  return { tuneId: match[1]!, promptIds: match[2] ? match[2].split(',') : [] };
+}
+
+export function formatAstriaRef({ tuneId, promptIds }: AstriaRef): string {
+  return promptIds.length > 0 ? `${tuneId}:${promptIds.join(',')}` : tuneId;
 }
 
 /** Astria answered with an error status (0: no answer at all). */
@@ -56,8 +85,6 @@ const ZPrompt = z.looseObject({
 type AstriaTune = z.infer<typeof ZTune>;
 type AstriaPrompt = z.infer<typeof ZPrompt>;
 
-/** Pages of `GET /tunes?title=` looked through for an earlier tune of the order (newest come first). */
-const TITLE_SEARCH_PAGES = 5;
 const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
 /** Prompts all report finished but images are missing: allow this long for them to appear before failing. */
 const FINISHED_SHORT_GRACE_MS = 30 * 60_000;
@@ -123,10 +150,14 @@ function createClient(config: AstriaConfig, options: Required<Pick<AstriaOptions
   };
 }
 
+/** A 402 from Astria: the account's plan or balance does not cover the call. Retrying does not help. */
+const PAYMENT_REQUIRED = 402;
+
 /**
- * The Astria generator (GENERATOR=astria): one LoRA fine-tune per order, trained on the selfies, with the
- * order's prompts attached; then polling (and callbacks, which only make the job look sooner) until every
- * image is rendered. Portrait numbers are slots: prompt i's images take the numbers after all images of the
+ * The Astria generator (GENERATOR=astria), in the two steps of Astria's Flux API guide: a LoRA fine-tune
+ * per order, trained on the selfies; once it is trained, the order's prompts on the Flux base tune, each
+ * loading the LoRA. Then polling those prompts (callbacks only make the job look sooner) until every image
+ * is rendered. Portrait numbers are slots: prompt i's images take the numbers after all images of the
  * prompts before it, so a number always means the same image whatever order prompts finish in.
  */
 export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, options: AstriaOptions = {}): Generator {
@@ -136,23 +167,25 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
   const retryBaseMs = options.retryBaseMs ?? 1000;
   const perStep = options.portraitsPerStep ?? 10;
   const api = createClient(config, { sleep, now, attempts, retryBaseMs, maxRetryWaitMs: options.maxRetryWaitMs ?? 30_000 });
+  const promptsPath = `/tunes/${ASTRIA_BASE_TUNE_ID}/prompts`;
+  const callbackFor = (orderId: string) => callbackUrl(publicUrl, orderId, callbackSecret(config.apiKey, orderId));
 
   const plan = (request: GenerationRequest): AstriaPromptPlan[] =>
-    planPrompts({ answers: request.answers, total: request.total, poses: request.poses, combinations: request.combinations, width: request.width, height: request.height });
+    planPrompts({
+      answers: request.answers,
+      total: request.total,
+      poses: request.poses,
+      combinations: request.combinations,
+      width: ASTRIA_RENDER_SIZE.width,
+      height: ASTRIA_RENDER_SIZE.height,
+    });
 
-  async function findTune(title: string): Promise<AstriaTune | undefined> {
-    let offset = 0;
-    for (let page = 0; page < TITLE_SEARCH_PAGES; page++) {
-      const tunes = z.array(ZTune).parse(await api.json('GET', `/tunes?title=${encodeURIComponent(title)}&offset=${offset}`));
-      const match = tunes.find((t) => t.title === title);
-      if (match || tunes.length === 0) return match;
-      offset += tunes.length;
-    }
-    return undefined;
-  }
-
+  /**
+   * Step 1: the LoRA tune, titled with the order id. Astria's idempotency setting (operations.md) makes
+   * a repeated POST with the same title answer the existing tune, so an answer lost to a 5xx or a crash
+   * is simply asked for again.
+   */
   async function createTune(request: GenerationRequest, selfies: Buffer[]): Promise<AstriaTune> {
-    const callback = callbackUrl(publicUrl, request.orderId, callbackSecret(config.apiKey, request.orderId));
     const form = new FormData();
     form.append('tune[title]', request.orderId);
     form.append('tune[name]', request.answers.gender);
@@ -160,46 +193,40 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     form.append('tune[model_type]', ASTRIA_MODEL_TYPE);
     form.append('tune[preset]', ASTRIA_PRESET);
     form.append('tune[token]', ASTRIA_TOKEN);
-    form.append('tune[callback]', callback);
+    form.append('tune[callback]', callbackFor(request.orderId));
+    // Astria's free test mode: the tune is not trained and its prompts answer mock images.
+    if (config.mock) form.append('tune[branch]', 'fast');
     selfies.forEach((jpeg, i) => form.append('tune[images][]', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `selfie-${i + 1}.jpg`));
-    plan(request).forEach((prompt, i) => {
-      form.append(`tune[prompts_attributes][${i}][text]`, prompt.text);
-      form.append(`tune[prompts_attributes][${i}][num_images]`, String(prompt.numImages));
-      form.append(`tune[prompts_attributes][${i}][w]`, String(prompt.w));
-      form.append(`tune[prompts_attributes][${i}][h]`, String(prompt.h));
-      form.append(`tune[prompts_attributes][${i}][callback]`, callback);
-    });
-    return ZTune.parse(await api.json('POST', '/tunes', form, false));
+    return ZTune.parse(await api.json('POST', '/tunes', form));
   }
 
-  /** The order's tune, created once: the title is the order id, looked up again before every attempt. */
-  async function findOrCreateTune(request: GenerationRequest): Promise<{ tune: AstriaTune } | { refused: string }> {
-    for (let attempt = 1; ; attempt++) {
-      const existing = await findTune(request.orderId);
-      if (existing) return { tune: existing };
-      const selfies = await request.selfies();
-      if (selfies.length === 0) return { refused: 'the selfies were gone before Astria received them' };
-      try {
-        return { tune: await createTune(request, selfies) };
-      } catch (error) {
-        // Astria's validation errors do not heal with retries (its API overview says not to retry them).
-        if (error instanceof AstriaHttpError && (error.status === 400 || error.status === 422)) return { refused: error.message };
-        // A 5xx or lost answer may still have created the tune: look for it again before another POST.
-        const transient = error instanceof AstriaHttpError && (error.status === 0 || error.status >= 500);
-        if (!transient || attempt >= attempts) throw error;
-        await sleep(retryBaseMs * 2 ** (attempt - 1));
+  async function startTune(request: GenerationRequest): Promise<GenerationStep> {
+    const selfies = await request.selfies();
+    if (selfies.length === 0) return { portraits: [], selfiesConsumed: false, failed: 'Astria refused the fine-tune: the selfies were gone before Astria received them' };
+    let tune: AstriaTune;
+    try {
+      tune = await createTune(request, selfies);
+    } catch (error) {
+      // Astria's validation errors do not heal with retries (its API overview says not to retry them).
+      if (error instanceof AstriaHttpError && (error.status === 400 || error.status === 422)) {
+        return { portraits: [], selfiesConsumed: false, failed: `Astria refused the fine-tune: ${error.message}` };
       }
+      throw error;
     }
+    // Astria holds the selfies once the tune exists: ours can go.
+    return { portraits: [], selfiesConsumed: true, providerRef: tune.id, retryAfterMs: ASTRIA_POLL_MS };
   }
 
-  async function listPrompts(tuneId: string): Promise<AstriaPrompt[]> {
-    const all: AstriaPrompt[] = [];
-    for (let page = 0; page < 50; page++) {
-      const prompts = z.array(ZPrompt).parse(await api.json('GET', `/tunes/${tuneId}/prompts?offset=${all.length}`));
-      if (prompts.length === 0) break;
-      all.push(...prompts);
-    }
-    return all.sort((a, b) => Number(a.id) - Number(b.id));
+  /** Step 2, one prompt per call: on the base tune, loading the order's LoRA, with the order's callback. */
+  async function createPrompt(request: GenerationRequest, ref: AstriaRef, prompt: AstriaPromptPlan): Promise<GenerationStep> {
+    const form = new FormData();
+    form.append('prompt[text]', `<lora:${ref.tuneId}:1> ${prompt.text}`);
+    form.append('prompt[num_images]', String(prompt.numImages));
+    form.append('prompt[w]', String(prompt.w));
+    form.append('prompt[h]', String(prompt.h));
+    form.append('prompt[callback]', callbackFor(request.orderId));
+    const created = ZPrompt.parse(await api.json('POST', promptsPath, form, false));
+    return { portraits: [], selfiesConsumed: true, providerRef: formatAstriaRef({ ...ref, promptIds: [...ref.promptIds, created.id] }) };
   }
 
   async function download(url: string, width: number, height: number): Promise<Buffer> {
@@ -208,18 +235,12 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     const res = await api.send(url, { method: 'GET', auth: false, timeoutMs: 60_000, retryServerErrors: true });
     const bytes = Buffer.from(await res.arrayBuffer());
     if (bytes.length > MAX_IMAGE_BYTES) throw new Error(`Astria image ${new URL(url).pathname} is larger than ${MAX_IMAGE_BYTES} bytes`);
-    return sharp(bytes).rotate().resize(width, height, { fit: 'cover' }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    return sharp(bytes).rotate().resize(width, height, { fit: 'cover', kernel: 'lanczos3' }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
   }
 
-  async function poll(request: GenerationRequest, tuneId: string, have: ReadonlySet<number>): Promise<GenerationStep> {
-    let tune: AstriaTune;
-    try {
-      tune = ZTune.parse(await api.json('GET', `/tunes/${tuneId}`));
-    } catch (error) {
-      if (error instanceof AstriaHttpError && error.status === 404) return { portraits: [], selfiesConsumed: true, failed: 'Astria no longer has the fine-tune' };
-      throw error;
-    }
-    const prompts = await listPrompts(tuneId);
+  /** Every prompt created: downloads what they rendered, in slot order, a batch per step. */
+  async function collect(request: GenerationRequest, tune: AstriaTune, ref: AstriaRef, have: ReadonlySet<number>): Promise<GenerationStep> {
+    const prompts = await Promise.all(ref.promptIds.map(async (id) => ZPrompt.parse(await api.json('GET', `${promptsPath}/${id}`))));
     const planned = plan(request);
 
     const slots = new Map<number, string>();
@@ -246,15 +267,10 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     const done = (extra: Partial<GenerationStep> = {}): GenerationStep => ({ portraits, selfiesConsumed: true, ...extra });
     if (missing === 0 || pending.length > batch.length) return done();
 
-    const failure = failureOf(tune) ?? prompts.map(failureOf).find(Boolean);
+    const failure = prompts.map(failureOf).find(Boolean);
     if (failure) return done({ failed: `Astria reported a failure: ${failure}` });
-    const created = Date.parse(tune.created_at ?? '');
-    if (!Number.isNaN(created) && now() > created + LIMITS.generationBoundHours * 3600_000) {
-      return done({ failed: `Astria did not deliver ${missing} of ${request.total} portraits within ${LIMITS.generationBoundHours} hours` });
-    }
-    const expires = Date.parse(tune.expires_at ?? '');
-    if (!Number.isNaN(expires) && now() > expires) return done({ failed: 'Astria expired the fine-tune before every portrait was delivered' });
-    if (tune.trained_at && prompts.length === 0) return done({ failed: 'Astria trained the fine-tune but holds no prompts for it' });
+    const stop = deadlineFailure(tune, missing, request.total);
+    if (stop) return done({ failed: stop });
     // Every prompt finished a while ago and images are still missing: more polling will not bring them.
     const lastFinished = Math.max(...prompts.map((p) => Date.parse(p.trained_at ?? '')));
     if (prompts.length > 0 && !Number.isNaN(lastFinished) && now() > lastFinished + FINISHED_SHORT_GRACE_MS) {
@@ -263,17 +279,50 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     return done({ retryAfterMs: ASTRIA_POLL_MS });
   }
 
+  /** Why waiting longer is pointless: past the 72-hour bound, or Astria let the tune expire. */
+  function deadlineFailure(tune: AstriaTune, missing: number, total: number): string | undefined {
+    const created = Date.parse(tune.created_at ?? '');
+    if (!Number.isNaN(created) && now() > created + LIMITS.generationBoundHours * 3600_000) {
+      return `Astria did not deliver ${missing} of ${total} portraits within ${LIMITS.generationBoundHours} hours`;
+    }
+    const expires = Date.parse(tune.expires_at ?? '');
+    if (!Number.isNaN(expires) && now() > expires) return 'Astria expired the fine-tune before every portrait was delivered';
+    return undefined;
+  }
+
+  async function advance(request: GenerationRequest, have: ReadonlySet<number>): Promise<GenerationStep> {
+    if (!request.providerRef) return startTune(request);
+    const ref = parseAstriaRef(request.providerRef);
+    let tune: AstriaTune;
+    try {
+      tune = ZTune.parse(await api.json('GET', `/tunes/${ref.tuneId}`));
+    } catch (error) {
+      if (error instanceof AstriaHttpError && error.status === 404) return { portraits: [], selfiesConsumed: true, failed: 'Astria no longer has the fine-tune' };
+      throw error;
+    }
+    const tuneFailure = failureOf(tune);
+    if (tuneFailure) return { portraits: [], selfiesConsumed: true, failed: `Astria reported a failure: ${tuneFailure}` };
+    if (!tune.trained_at) {
+      const stop = deadlineFailure(tune, request.total - have.size, request.total);
+      return stop ? { portraits: [], selfiesConsumed: true, failed: stop } : { portraits: [], selfiesConsumed: true, retryAfterMs: ASTRIA_POLL_MS };
+    }
+    const planned = plan(request);
+    if (ref.promptIds.length < planned.length) return createPrompt(request, ref, planned[ref.promptIds.length]!);
+    return collect(request, tune, ref, have);
+  }
+
   return {
     kind: 'astria',
     async advance(request, have): Promise<GenerationStep> {
-      if (request.providerRef) {
-        if (!/^\d+$/.test(request.providerRef)) throw new Error(`not an Astria tune id: ${request.providerRef}`);
-        return poll(request, request.providerRef, have);
+      try {
+        return await advance(request, have);
+      } catch (error) {
+        // No plan or balance for the call: retrying the job cannot change that, so the order fails now.
+        if (error instanceof AstriaHttpError && error.status === PAYMENT_REQUIRED) {
+          return { portraits: [], selfiesConsumed: Boolean(request.providerRef), failed: `Astria refused the request for lack of a plan or credit (HTTP 402): ${error.message}` };
+        }
+        throw error;
       }
-      const found = await findOrCreateTune(request);
-      if ('refused' in found) return { portraits: [], selfiesConsumed: false, failed: `Astria refused the fine-tune: ${found.refused}` };
-      // Astria holds the selfies once the tune exists: ours can go.
-      return { portraits: [], selfiesConsumed: true, providerRef: found.tune.id, retryAfterMs: ASTRIA_POLL_MS };
     },
   };
 }
