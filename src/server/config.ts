@@ -84,6 +84,8 @@ const EnvSchema = z.object({
   MICROSOFT_ISSUER: optionalUrl(['http:', 'https:'], 'https://login.microsoftonline.com/common/v2.0'),
   GENERATOR: z.enum(['offline', 'astria'], { message: 'must be "offline" or "astria"' }).default('offline'),
   GENERATOR_PACE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).default(3000),
+  /** How long a silent worker keeps an order before another takes it over (it crashed). */
+  GENERATION_LEASE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(2000, 'must be at least 2000').default(20_000),
   ASTRIA_API_KEY: optional,
   ASTRIA_API_URL: url(['http:', 'https:'], 'https://api.astria.ai').default('https://api.astria.ai'),
   /** Astria's free test mode (`branch=fast`): the whole flow with a real key, mock images, no charge. */
@@ -177,6 +179,7 @@ function shapeConfig(env: Env) {
     generator: {
       kind: env.GENERATOR,
       paceMs: env.GENERATOR_PACE_MS,
+      leaseMs: env.GENERATION_LEASE_MS,
       astria: env.ASTRIA_API_KEY ? { apiKey: env.ASTRIA_API_KEY, apiUrl: env.ASTRIA_API_URL, mock: env.ASTRIA_MOCK === '1' } : undefined,
     },
     betaSeats: env.BETA_SEATS,

@@ -48,6 +48,8 @@ export async function startServer(env: Record<string, string> = {}, { timeoutMs 
     DIST_DIR: path.join(dataDir, 'no-dist'),
     LOG_LEVEL: 'info',
     GENERATOR_PACE_MS: '0',
+    // A killed worker's orders are taken over after 5 s instead of 20 s: the same recovery, sooner.
+    GENERATION_LEASE_MS: '5000',
     RATE_LIMIT_PER_MINUTE: '100000',
     LOGIN_LINKS_PER_IP_PER_HOUR: '100000',
     ...env,

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { orders } from '../db/schema.js';
 import { settleOpenCheckouts } from '../services/checkout/settle-open-checkouts.js';
-import { LEASE_MS } from '../services/generation/lease.js';
 import { deleteInterruptedCheckouts } from '../services/retention/delete-interrupted-checkouts.js';
 import { deleteLeftoverSelfies, purgeExpired } from '../services/retention/purge-expired.js';
 import { generateOrderJob } from './generate-order.js';
@@ -40,7 +39,8 @@ export const handleDeleteSelfies = (ctx: AppContext) => async () => {
  */
 export async function resumeGeneration(ctx: AppContext, { atStart = false } = {}): Promise<number> {
   const now = ctx.clock.now().getTime();
-  const stale = new Date(now - LEASE_MS);
+  const { leaseMs } = ctx.config.generator;
+  const stale = new Date(now - leaseMs);
   const candidates = await ctx.database.db
     .select({ id: orders.id, heartbeat: orders.generationHeartbeatAt })
     .from(orders)
@@ -52,7 +52,7 @@ export async function resumeGeneration(ctx: AppContext, { atStart = false } = {}
       ),
     );
   for (const { id, heartbeat } of candidates) {
-    const staleInMs = heartbeat ? heartbeat.getTime() + LEASE_MS - now : 0;
+    const staleInMs = heartbeat ? heartbeat.getTime() + leaseMs - now : 0;
     await ctx.queue.send(generateOrderJob, { orderId: id }, staleInMs > 0 ? { startAfter: Math.ceil(staleInMs / 1000) + 1 } : undefined);
   }
   return candidates.length;

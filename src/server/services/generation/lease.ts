@@ -2,15 +2,13 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 
-/** A worker that has not proved it is alive for this long has lost its order (it crashed). */
-export const LEASE_MS = 20_000;
-
 /**
- * Takes the generation lease of a processing order for `owner`, if nobody alive holds it. Only one
- * worker generates an order at a time, even with many processes on one database.
+ * Takes the generation lease of a processing order for `owner`, if nobody alive holds it: a worker that
+ * has not proved it is alive for `leaseMs` (GENERATION_LEASE_MS) has lost its order. Only one worker
+ * generates an order at a time, even with many processes on one database.
  */
-export async function acquireLease(db: Db, { orderId, owner, now }: { orderId: string; owner: string; now: Date }): Promise<boolean> {
-  const stale = new Date(now.getTime() - LEASE_MS);
+export async function acquireLease(db: Db, { orderId, owner, now, leaseMs }: { orderId: string; owner: string; now: Date; leaseMs: number }): Promise<boolean> {
+  const stale = new Date(now.getTime() - leaseMs);
   const taken = await db
     .update(orders)
     .set({ generationOwner: owner, generationHeartbeatAt: now })

@@ -7,7 +7,7 @@ import { findPackage } from '../../../shared/catalog/packages.js';
 import type { PortraitInfo } from '../../../shared/contracts/checkout.js';
 import { LIMITS, PORTRAIT_SIZE } from '../../../shared/limits.js';
 import { deleteSelfies } from './delete-selfies.js';
-import { acquireLease, LEASE_MS, releaseLease, renewLease } from './lease.js';
+import { acquireLease, releaseLease, renewLease } from './lease.js';
 import { notifyCustomer } from './notify.js';
 import { storePortrait } from './store-portrait.js';
 
@@ -57,7 +57,8 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
   const { db } = ctx.database;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.status !== 'processing') return { outcome: 'gone' };
-  if (!(await acquireLease(db, { orderId, owner, now: ctx.clock.now() }))) throw new LeaseBusyError(`order ${orderId} is being generated elsewhere`);
+  const { leaseMs } = ctx.config.generator;
+  if (!(await acquireLease(db, { orderId, owner, now: ctx.clock.now(), leaseMs }))) throw new LeaseBusyError(`order ${orderId} is being generated elsewhere`);
 
   // A worker that stalled past its lease (and was taken over) stops rather than generate alongside.
   let leaseLost = false;
@@ -66,7 +67,7 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
       (held) => (leaseLost ||= !held),
       () => {},
     );
-  }, LEASE_MS / 4);
+  }, leaseMs / 4);
   try {
     const started = order.generationStartedAt ?? ctx.clock.now();
     if (!order.generationStartedAt) await db.update(orders).set({ generationStartedAt: started }).where(eq(orders.id, orderId));
