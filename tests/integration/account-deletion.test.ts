@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthIdentities, payments } from '@/server/db/schema';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
 import { seedCompletedOrder } from './helpers/seed';
-import { signInAs } from './helpers/session';
+import { sessionCookieOf, signInAs } from './helpers/session';
 
 const OWNED_TABLES = ['users', 'sessions', 'oauth_identities', 'orders', 'selfies', 'portraits', 'favorites', 'downloads'] as const;
 
@@ -38,7 +38,10 @@ describe('[account] deleting an account', () => {
     const res = await t.app.inject({ method: 'POST', url: '/v1/user/delete', headers: ada.headers, payload: {} });
     expect(res.statusCode).toBe(200);
     expect(res.json().code).toBe(0);
-    expect(res.headers['set-cookie']).toBeDefined();
+    // The browser drops its session cookie: emptied, expired at once, on the path it was set for.
+    const cleared = sessionCookieOf(res.headers['set-cookie'])!;
+    expect(cleared.value).toBe('');
+    expect(cleared.attributes).toEqual(expect.arrayContaining(['path=/', 'max-age=0']));
 
     expect(await counts()).toEqual({ users: 1, sessions: 1, oauth_identities: 0, orders: 1, selfies: 1, portraits: 3, favorites: 1, downloads: 1 });
     for (const order of adaOrders) expect(await t.app.ctx.files.count(`orders/${order.id}`)).toBe(0);

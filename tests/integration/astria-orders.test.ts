@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, portraits } from '@/server/db/schema';
+import { orders, portraits, selfies } from '@/server/db/schema';
 import { generateOrderJob } from '@/server/jobs/generate-order';
 import { resumeGeneration } from '@/server/jobs/maintenance';
 import { parseAstriaRef } from '@/server/providers/generator/astria';
@@ -136,16 +136,85 @@ describe('[astria] orders generated through the server', () => {
     expect(mail?.text).toContain('with your order number');
   });
 
-  it('fails the order at once when Astria answers 402, with no retry left behind', async () => {
-    const { cookie } = await signInAs(t, 'no-credit@example.com');
+  it('asks for the tune again a minute later when the answer to creating it is lost, and trains only one', async () => {
+    const { cookie } = await signInAs(t, 'lost-answer@example.com');
+    const orderId = await placeOrder(t, cookie);
+    // Astria made the tune, but its answer was lost to a gateway timeout.
+    api.answerLate(1, 'POST');
+    expect(await runJobs(t, generateOrderJob)).toBe(1);
+    const waiting = await orderRow(orderId);
+    expect(waiting).toMatchObject({ status: 'processing', providerRef: null });
+    expect(await t.app.ctx.database.db.select().from(selfies).where(eq(selfies.orderId, orderId))).toHaveLength(6);
+    const [retry, ...others] = await queuedPolls(orderId);
+    expect(others).toEqual([]);
+    expect(Number(retry!.due_in)).toBeGreaterThan(30);
+
+    // A minute later the same request goes again, and Astria answers with the tune it made.
+    await t.app.ctx.database.db.execute(sql`update pgboss.job set start_after = now() where id = ${retry!.id}`);
+    expect(await runJobs(t, generateOrderJob)).toBe(1);
+    const made = api.tunes.filter((tune) => tune.title === orderId);
+    expect(made).toHaveLength(1);
+    expect(await tuneOf(orderId)).toBe(String(made[0]!.id));
+    expect(await t.app.ctx.database.db.select().from(selfies).where(eq(selfies.orderId, orderId))).toHaveLength(0);
+  });
+
+  it('fails the order at once when Astria answers 402, with no retry left behind, and tells the customer', async () => {
+    const { cookie, headers } = await signInAs(t, 'no-credit@example.com');
     const orderId = await placeOrder(t, cookie);
     api.breakNext(1, 402);
     expect(await runJobs(t, generateOrderJob)).toBe(1);
     const order = await orderRow(orderId);
     expect(order.status).toBe('failed');
-    expect(order.failureReason).toMatch(/HTTP 402/);
+    expect(order.failureReason).toMatch(/^Astria refused the request for lack of a plan or credit \(HTTP 402\): top up the Astria account/);
     expect(await queuedPolls(orderId)).toEqual([]);
     const jobs = await t.app.ctx.database.db.execute(sql`select state from pgboss.job where name = 'generate-order' and data->>'orderId' = ${orderId}`);
     expect((jobs as unknown as { rows: unknown[] }).rows).toEqual([{ state: 'completed' }]);
+    expect(api.calls('POST', '/tunes').filter((r) => r.fields.some(([k, v]) => k === 'tune[title]' && v === orderId))).toHaveLength(1);
+    const info = (await t.app.inject({ method: 'POST', url: '/v1/order/info', headers, payload: { orderId } })).json().data;
+    expect(info.status).toBe('failed');
+    const mail = (await readOutbox(t.dataDir)).find((m) => m.subject === `We could not finish order ${orderId.slice(0, 8).toUpperCase()}`);
+    expect(mail?.text).toContain('with your order number');
+  });
+});
+
+/**
+ * An operator trying Astria with a real key at no cost: with ASTRIA_MOCK=1 the whole flow runs in
+ * Astria's free test mode, and every tune and prompt request says so.
+ */
+describe('[astria] an order in Astria test mode (ASTRIA_MOCK=1)', () => {
+  let api: Awaited<ReturnType<typeof startAstriaApi>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    api = await startAstriaApi({ apiKey: API_KEY });
+    t = await buildTestApp({ GENERATOR: 'astria', ASTRIA_API_KEY: API_KEY, ASTRIA_API_URL: api.url, ASTRIA_MOCK: '1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await api.close();
+  });
+
+  it('completes with the tune and every prompt created with branch=fast', async () => {
+    const { cookie, headers } = await signInAs(t, 'trying-astria@example.com');
+    const orderId = await placeOrder(t, cookie);
+    expect(await runJobs(t, generateOrderJob)).toBe(1);
+    const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const tuneId = parseAstriaRef(order!.providerRef!).tuneId;
+    expect(api.tune(tuneId).branch).toBe('fast');
+
+    const wake = async (callbackUrl: string) => {
+      const url = new URL(callbackUrl);
+      expect((await t.app.inject({ method: 'POST', url: `${url.pathname}${url.search}`, payload: {} })).statusCode).toBe(200);
+      expect(await runJobs(t, generateOrderJob)).toBe(1);
+    };
+    api.train(tuneId);
+    await wake(api.tune(tuneId).callback!);
+    const prompts = api.promptsOf(tuneId);
+    expect(prompts.length).toBeGreaterThan(0);
+    expect(prompts.every((p) => p.branch === 'fast')).toBe(true);
+
+    api.render(tuneId, 'all');
+    await wake(prompts[0]!.callback!);
+    const done = (await t.app.inject({ method: 'POST', url: '/v1/order/info', headers, payload: { orderId } })).json().data;
+    expect(done).toMatchObject({ status: 'completed', imageGenerated: 20 });
   });
 });

@@ -66,10 +66,10 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
    * Advances until the generator asks to wait, fails or has delivered everything, keeping the reference
    * each step returns, as the job does.
    */
-  async function drain(request: GenerationRequest, have: Set<number>, options: AstriaOptions = {}) {
+  async function drain(request: GenerationRequest, have: Set<number>, options: AstriaOptions = {}, mock = false) {
     const delivered: GenerationStep['portraits'] = [];
     for (let i = 0; i < 80; i++) {
-      const step = await generator(options).advance(request, have);
+      const step = await generator(options, API_KEY, mock).advance(request, have);
       if (step.providerRef) request.providerRef = step.providerRef;
       for (const p of step.portraits) {
         delivered.push(p);
@@ -116,17 +116,32 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     expect(fieldOf(created.fields, 'tune[branch]')).toBeUndefined();
   });
 
-  it("uses Astria's free test mode (branch=fast) when ASTRIA_MOCK is on", async () => {
-    const request = requestFor();
-    await generator({}, API_KEY, true).advance(request, new Set());
+  it("uses Astria's free test mode (branch=fast) for the tune and every prompt when ASTRIA_MOCK is on, and delivers its images", async () => {
+    const request = requestFor({ package: 'beta' });
+    const started = await generator({}, API_KEY, true).advance(request, new Set());
+    request.providerRef = started.providerRef!;
     expect(fieldOf(api.calls('POST', '/tunes').at(-1)!.fields, 'tune[branch]')).toBe('fast');
+    expect(api.tune(tuneIdOf(request)).branch).toBe('fast');
+
+    api.train(tuneIdOf(request));
+    const before = api.calls('POST', PROMPTS_PATH).length;
+    const have = new Set<number>();
+    expect((await drain(request, have, {}, true)).last.retryAfterMs).toBe(60_000);
+    const created = api.calls('POST', PROMPTS_PATH).slice(before);
+    expect(created.length).toBeGreaterThan(0);
+    expect(created.every((r) => fieldOf(r.fields, 'prompt[branch]') === 'fast')).toBe(true);
+
+    api.render(tuneIdOf(request), 'all');
+    const { last } = await drain(request, have, {}, true);
+    expect(last.failed).toBeUndefined();
+    expect(have.size).toBe(20);
   });
 
   it('waits for training, then creates the prompts on the Flux base tune, loading the LoRA, whose num_images add up to the package count', async () => {
     const request = await startTune({ package: 'pro' });
-    expect(await generator().advance(request, new Set())).toEqual({ portraits: [], selfiesConsumed: true, retryAfterMs: 60_000 });
-    expect(api.calls('POST', PROMPTS_PATH)).toHaveLength(0);
     const loraId = tuneIdOf(request);
+    expect(await generator().advance(request, new Set())).toEqual({ portraits: [], selfiesConsumed: true, retryAfterMs: 60_000 });
+    expect(api.promptsOf(loraId)).toHaveLength(0);
     const created = await trainAndPrompt(request);
     const prompts = created.map((r) => ({
       text: fieldOf(r.fields, 'prompt[text]')!.replace(`<lora:${loraId}:1> `, ''),
@@ -141,6 +156,8 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     expect(parseAstriaRef(request.providerRef!).promptIds).toEqual(api.promptsOf(loraId).map((p) => String(p.id)));
     // Never on the LoRA tune itself, which answers 422.
     expect(api.calls('POST', `/tunes/${loraId}/prompts`)).toHaveLength(0);
+    // Real renders: no test mode.
+    expect(created.every((r) => fieldOf(r.fields, 'prompt[branch]') === undefined)).toBe(true);
 
     expect(prompts.reduce((sum, p) => sum + p.num_images, 0)).toBe(60);
     expect(prompts.every((p) => p.num_images >= 1 && p.num_images <= 8)).toBe(true);
@@ -176,11 +193,66 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     expect(api.tunes.filter((t) => t.title === request.orderId)).toHaveLength(1);
   });
 
+  it('asks again a minute later when the answer to creating the tune is lost (504), and gets the tune that request made', async () => {
+    const request = requestFor();
+    api.answerLate(1, 'POST');
+    const lost = await generator().advance(request, new Set());
+
+    // Astria made the tune; the selfies stay until the next step learns its id.
+    expect(lost).toEqual({ portraits: [], selfiesConsumed: false, retryAfterMs: 60_000 });
+    expect(api.tunes.filter((t) => t.title === request.orderId)).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+
+    const again = await generator().advance(request, new Set());
+    expect(again.providerRef).toBe(String(api.tunes.find((t) => t.title === request.orderId)!.id));
+    expect(api.tunes.filter((t) => t.title === request.orderId)).toHaveLength(1);
+  });
+
+  it('asks again a minute later when the answer to creating a prompt is lost (504), and gets the prompt that request made', async () => {
+    const request = await startTune();
+    const tuneId = tuneIdOf(request);
+    api.train(tuneId);
+    api.answerLate(1, 'POST');
+    const lost = await generator().advance(request, new Set());
+    expect(lost).toEqual({ portraits: [], selfiesConsumed: true, retryAfterMs: 60_000 });
+    expect(api.promptsOf(tuneId)).toHaveLength(1);
+
+    const again = await generator().advance(request, new Set());
+    expect(parseAstriaRef(again.providerRef!).promptIds).toEqual([String(api.promptsOf(tuneId)[0]!.id)]);
+    expect(api.promptsOf(tuneId)).toHaveLength(1);
+  });
+
+  it('gets the same prompt back when it asks again after a crash lost the prompt id', async () => {
+    const request = await startTune();
+    const tuneId = tuneIdOf(request);
+    api.train(tuneId);
+    const first = await generator().advance(request, new Set());
+    // The reference with the new prompt id was never stored: the next step asks for the same prompt.
+    const again = await generator().advance(request, new Set());
+
+    expect(again.providerRef).toBe(first.providerRef);
+    expect(api.promptsOf(tuneId)).toHaveLength(1);
+    expect(api.calls('POST', PROMPTS_PATH).filter((r) => fieldOf(r.fields, 'prompt[text]')!.startsWith(`<lora:${tuneId}:1> `))).toHaveLength(2);
+  });
+
+  it('fails the order at once, without retrying, when Astria refuses a prompt (422)', async () => {
+    const request = await startTune();
+    api.train(tuneIdOf(request));
+    const before = api.calls('POST', PROMPTS_PATH).length;
+    api.breakNext(1, 422, 'POST');
+    const step = await generator({ retryBaseMs: 100 }).advance(request, new Set());
+
+    expect(step.failed).toMatch(/^Astria refused a prompt: .*HTTP 422/);
+    expect(step.retryAfterMs).toBeUndefined();
+    expect(api.calls('POST', PROMPTS_PATH).length - before).toBe(1);
+    expect(sleeps).toEqual([]);
+  });
+
   it('fails the order at once, without retrying, when Astria answers 402 (no plan or credit)', async () => {
     const before = api.calls().length;
     api.breakNext(1, 402);
     const refused = await generator({ retryBaseMs: 100 }).advance(requestFor(), new Set());
-    expect(refused.failed).toMatch(/lack of a plan or credit \(HTTP 402\)/);
+    expect(refused.failed).toMatch(/lack of a plan or credit \(HTTP 402\): top up the Astria account/);
     expect(refused.selfiesConsumed).toBe(false);
     expect(api.calls().length - before).toBe(1);
     expect(sleeps).toEqual([]);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { loginTokens, orders } from '@/server/db/schema';
 import { ZEmptyRequestSchema, ZRedeemLoginLinkRequestSchema, ZSendLoginLinkRequestSchema } from '@/shared/contracts/auth';
+import { safeRedirectPath } from '@/shared/redirect';
 import { ZConfirmCheckoutRequestSchema, ZOfflineSessionRequestSchema } from '@/shared/contracts/checkout';
 import { ZOrderInfoRequestSchema } from '@/shared/contracts/order-info';
 import {
@@ -273,6 +274,8 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
           // The link is sent; the hostile path is only kept if it is a path on this site.
           expect(res.statusCode).toBe(200);
           const [token] = await t.app.ctx.database.db.select().from(loginTokens).orderBy(desc(loginTokens.createdAt)).limit(1);
+          // Kept only as a same-site path (and then exactly as normalised), or dropped; never anything else.
+          expect(token!.redirectUrl).toBe(safeRedirectPath(value));
           if (token!.redirectUrl !== null) expect(token!.redirectUrl).toMatch(/^\/(?![/\\])/);
           return;
         }

@@ -92,6 +92,7 @@ describe.each([
     expect(cookie.value).toBe('');
     expect(cookie.attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/', 'max-age=0']));
     if (secure) expect(cookie.attributes).toContain('secure');
+    else expect(cookie.attributes).not.toContain('secure');
   });
 });
 

@@ -22,6 +22,8 @@ export interface StandInPrompt {
   w: number | null;
   h: number | null;
   callback: string | null;
+  /** `fast` when the prompt asked for Astria's test mode. */
+  branch: string | null;
   images: string[];
   trained_at: string | null;
   created_at: string;
@@ -75,18 +77,21 @@ function renderImage(seed: number): Promise<Buffer> {
 
 /**
  * A local stand-in for Astria's API as its Flux guide describes it: Bearer-key auth; `POST /tunes`
- * (multipart; a repeated title answers the existing tune, as with the account's idempotency setting on);
- * `GET /tunes/:id`; prompts created on the Flux base tune, `POST /tunes/1504944/prompts`, whose text must
- * load a trained LoRA with `<lora:{id}:1>` (a prompt created on a LoRA tune answers 422, as the guide
- * warns); `GET /tunes/1504944/prompts/:id`, each prompt with `images` URLs; image files under `/images/`,
- * served without auth like Astria's file URLs. The test plays Astria's workers with `train`, `render`
- * and `failTune`, and its bad days with `throttle` and `breakNext` (any status, 402 included).
+ * (multipart); `GET /tunes/:id`; prompts created on the Flux base tune, `POST /tunes/1504944/prompts`,
+ * whose text must load a trained LoRA with `<lora:{id}:1>` (a prompt created on a LoRA tune answers 422,
+ * as the guide warns); `GET /tunes/1504944/prompts/:id`, each prompt with `images` URLs; image files
+ * under `/images/`, served without auth like Astria's file URLs. It behaves as an account with
+ * idempotency on, as its API overview describes: a tune request with a title already used answers that
+ * tune, and a prompt request with the same attributes answers that prompt. The test plays Astria's
+ * workers with `train`, `render` and `failTune`, and its bad days with `throttle`, `breakNext` (any
+ * status, 402 included) and `answerLate` (the request is carried out but answered 504).
  */
 export async function startAstriaApi({ apiKey }: { apiKey: string }) {
   const requests: AstriaRecordedRequest[] = [];
   const tunes: StandInTune[] = [];
   const prompts: StandInPrompt[] = [];
-  const faults: { status: number; retryAfter?: string }[] = [];
+  /** Bad answers still to give, in order; one with a `method` waits for a request with that method. */
+  const faults: { status: number; retryAfter?: string; carriedOut?: boolean; method?: string }[] = [];
   let nextTuneId = 1000;
   let nextPromptId = 5000;
   let url = '';
@@ -98,7 +103,10 @@ export async function startAstriaApi({ apiKey }: { apiKey: string }) {
     const body = await readBody(req);
     const { fields, files } = await parseForm(body, req.headers['content-type']);
     requests.push({ method: req.method!, path: parsed.pathname, query: parsed.searchParams, authorization: req.headers.authorization, fields, files });
+    let late = false;
     const json = (status: number, value: unknown, headers: Record<string, string> = {}) => {
+      // A gateway timeout: the work is done, but its answer never reaches the caller.
+      if (late) [status, value, headers] = [504, { error: 'Gateway Timeout' }, {}];
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify(value));
     };
@@ -111,8 +119,10 @@ export async function startAstriaApi({ apiKey }: { apiKey: string }) {
       return res.end(image);
     }
     if (req.headers.authorization !== `Bearer ${apiKey}`) return json(401, { error: 'Unauthorized' });
-    const fault = faults.shift();
-    if (fault) return json(fault.status, { error: 'simulated' }, fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {});
+    const index = faults.findIndex((f) => !f.method || f.method === req.method);
+    const fault = index >= 0 ? faults.splice(index, 1)[0] : undefined;
+    if (fault?.carriedOut) late = true;
+    else if (fault) return json(fault.status, { error: 'simulated' }, fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {});
 
     const get = (key: string) => fields.find(([k]) => k === key)?.[1] ?? null;
     if (parsed.pathname === '/tunes' && req.method === 'POST') {
@@ -145,15 +155,22 @@ export async function startAstriaApi({ apiKey }: { apiKey: string }) {
       if (!lora || !lora.trained_at) return json(422, { text: ['must load a trained LoRA of yours with <lora:id:1>'] });
       const numImages = Number(get('prompt[num_images]') ?? 1);
       if (!(numImages >= 1 && numImages <= 8)) return json(422, { num_images: ['must be between 1 and 8'] });
+      const w = get('prompt[w]') ? Number(get('prompt[w]')) : null;
+      const h = get('prompt[h]') ? Number(get('prompt[h]')) : null;
+      if ((w !== null && w % 8 !== 0) || (h !== null && h % 8 !== 0)) return json(422, { w: ['must be a multiple of 8'] });
+      const callback = get('prompt[callback]');
+      const same = prompts.find((p) => p.text === text && p.num_images === numImages && p.w === w && p.h === h && p.callback === callback);
+      if (same) return json(200, same);
       const prompt: StandInPrompt = {
         id: nextPromptId++,
         tune_id: FLUX_BASE_TUNE_ID,
         lora_tune_id: lora.id,
         text,
         num_images: numImages,
-        w: get('prompt[w]') ? Number(get('prompt[w]')) : null,
-        h: get('prompt[h]') ? Number(get('prompt[h]')) : null,
-        callback: get('prompt[callback]'),
+        w,
+        h,
+        callback,
+        branch: get('prompt[branch]'),
         images: [],
         trained_at: null,
         created_at: new Date().toISOString(),
@@ -210,9 +227,13 @@ export async function startAstriaApi({ apiKey }: { apiKey: string }) {
     throttle(times: number, retryAfter: string) {
       for (let i = 0; i < times; i++) faults.push({ status: 429, retryAfter });
     },
-    /** The next `times` API calls answer with a server error. */
-    breakNext(times: number, status = 503) {
-      for (let i = 0; i < times; i++) faults.push({ status });
+    /** The next `times` API calls (only those with `method`, if given) answer with this error status. */
+    breakNext(times: number, status = 503, method?: string) {
+      for (let i = 0; i < times; i++) faults.push({ status, method });
+    },
+    /** The next `times` API calls (only those with `method`, if given) are carried out, but their answers are lost to a gateway timeout (504). */
+    answerLate(times: number, method?: string) {
+      for (let i = 0; i < times; i++) faults.push({ status: 504, carriedOut: true, method });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
