@@ -88,7 +88,10 @@ const EnvSchema = z.object({
   GENERATION_LEASE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(2000, 'must be at least 2000').default(20_000),
   ASTRIA_API_KEY: optional,
   ASTRIA_API_URL: url(['http:', 'https:'], 'https://api.astria.ai').default('https://api.astria.ai'),
-  /** Astria's free test mode (`branch=fast`): the whole flow with a real key, mock images, no charge. */
+  /**
+   * `1`: Astria's free test mode, the whole flow with a real key, mock images and no charge: tunes are
+   * created with `tune[branch]=fast` and prompts with `prompt[branch]=fast` (operations.md, Astria mock mode).
+   */
   ASTRIA_MOCK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
   BETA_SEATS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0, 'must not be negative').default(30),
   ROLE: z.enum(['web', 'worker', 'all'], { message: 'must be "web", "worker" or "all"' }).default('all'),

@@ -86,6 +86,11 @@ describe('[astria] prompts built from the wizard answers', () => {
     it('has at least as many prompts as promised combinations', () => {
       expect(plan.length).toBeGreaterThanOrEqual(Math.min(pkg.combinations ?? 0, pkg.portraits));
     });
+
+    // With Astria's idempotency on, a second prompt with the same attributes would answer the first one.
+    it('never asks for the same prompt twice', () => {
+      expect(new Set(plan.map((p) => `${p.text}|${p.numImages}|${p.w}x${p.h}`)).size).toBe(plan.length);
+    });
   });
 
   it.each([

@@ -21,6 +21,11 @@ export const ASTRIA_MODEL_TYPE = 'lora';
 export const ASTRIA_PRESET = 'flux-lora-portrait';
 /** How long to wait before looking again while the tune trains or prompts render. */
 export const ASTRIA_POLL_MS = 60_000;
+/**
+ * A create call whose answer was lost (504 or no answer) has probably been carried out: Astria's overview
+ * asks to wait 60 s before sending it again, so that its idempotency answers the object the first one made.
+ */
+export const ASTRIA_LOST_ANSWER_WAIT_MS = 60_000;
 
 type AstriaConfig = NonNullable<Config['generator']['astria']>;
 
@@ -39,8 +44,10 @@ export interface AstriaOptions {
 
 /**
  * What the order holds of Astria in `providerRef`: the tune's id, then `:` and the ids of the prompts
- * created for it so far, in plan order (`123` → `123:501,502`). Prompts are created one per step and
- * each id is stored before the next is asked for, so a crash repeats at most one prompt.
+ * created for it so far, in plan order (`123` → `123:501,502`). It is the only place the ids live: the
+ * tune and its prompts are read back by these ids, never searched for. Prompts are created one per step
+ * and each id is stored before the next is asked for, so a crash repeats at most one request, which
+ * Astria's idempotency answers with the prompt it already made.
  */
 export interface AstriaRef {
   tuneId: string;
@@ -153,6 +160,11 @@ function createClient(config: AstriaConfig, options: Required<Pick<AstriaOptions
 /** A 402 from Astria: the account's plan or balance does not cover the call. Retrying does not help. */
 const PAYMENT_REQUIRED = 402;
 
+/** Astria's validation errors (its overview: log them, do not retry them). */
+const isRefusal = (error: unknown): error is AstriaHttpError => error instanceof AstriaHttpError && (error.status === 400 || error.status === 422);
+/** The request may have been carried out but its answer never came: a gateway timeout or a lost connection. */
+const isLostAnswer = (error: unknown): error is AstriaHttpError => error instanceof AstriaHttpError && (error.status === 504 || error.status === 0);
+
 /**
  * The Astria generator (GENERATOR=astria), in the two steps of Astria's Flux API guide: a LoRA fine-tune
  * per order, trained on the selfies; once it is trained, the order's prompts on the Flux base tune, each
@@ -182,8 +194,8 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
 
   /**
    * Step 1: the LoRA tune, titled with the order id. Astria's idempotency setting (operations.md) makes
-   * a repeated POST with the same title answer the existing tune, so an answer lost to a 5xx or a crash
-   * is simply asked for again.
+   * a repeated POST with the same title answer the existing tune, so an answer lost to a 504, a dropped
+   * connection or a crash before the id was stored is simply asked for again.
    */
   async function createTune(request: GenerationRequest, selfies: Buffer[]): Promise<AstriaTune> {
     const form = new FormData();
@@ -197,7 +209,8 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     // Astria's free test mode: the tune is not trained and its prompts answer mock images.
     if (config.mock) form.append('tune[branch]', 'fast');
     selfies.forEach((jpeg, i) => form.append('tune[images][]', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `selfie-${i + 1}.jpg`));
-    return ZTune.parse(await api.json('POST', '/tunes', form));
+    // Not retried within the call: a 5xx may mean the tune was made (see startTune).
+    return ZTune.parse(await api.json('POST', '/tunes', form, false));
   }
 
   async function startTune(request: GenerationRequest): Promise<GenerationStep> {
@@ -207,17 +220,20 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     try {
       tune = await createTune(request, selfies);
     } catch (error) {
-      // Astria's validation errors do not heal with retries (its API overview says not to retry them).
-      if (error instanceof AstriaHttpError && (error.status === 400 || error.status === 422)) {
-        return { portraits: [], selfiesConsumed: false, failed: `Astria refused the fine-tune: ${error.message}` };
-      }
+      if (isRefusal(error)) return { portraits: [], selfiesConsumed: false, failed: `Astria refused the fine-tune: ${error.message}` };
+      // Keep the selfies: the same request goes again in a minute and Astria answers the tune it made.
+      if (isLostAnswer(error)) return { portraits: [], selfiesConsumed: false, retryAfterMs: ASTRIA_LOST_ANSWER_WAIT_MS };
       throw error;
     }
     // Astria holds the selfies once the tune exists: ours can go.
     return { portraits: [], selfiesConsumed: true, providerRef: tune.id, retryAfterMs: ASTRIA_POLL_MS };
   }
 
-  /** Step 2, one prompt per call: on the base tune, loading the order's LoRA, with the order's callback. */
+  /**
+   * Step 2, one prompt per call: on the base tune, loading the order's LoRA, with the order's callback.
+   * The fields of the i-th prompt are always the same, so a request sent again after a lost answer or a
+   * crash is answered by Astria's idempotency with the prompt it already made.
+   */
   async function createPrompt(request: GenerationRequest, ref: AstriaRef, prompt: AstriaPromptPlan): Promise<GenerationStep> {
     const form = new FormData();
     form.append('prompt[text]', `<lora:${ref.tuneId}:1> ${prompt.text}`);
@@ -225,7 +241,16 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     form.append('prompt[w]', String(prompt.w));
     form.append('prompt[h]', String(prompt.h));
     form.append('prompt[callback]', callbackFor(request.orderId));
-    const created = ZPrompt.parse(await api.json('POST', promptsPath, form, false));
+    // Test mode: the LoRA is a `fast` tune; the prompt says so too, as it is created on the shared base tune.
+    if (config.mock) form.append('prompt[branch]', 'fast');
+    let created: AstriaPrompt;
+    try {
+      created = ZPrompt.parse(await api.json('POST', promptsPath, form, false));
+    } catch (error) {
+      if (isRefusal(error)) return { portraits: [], selfiesConsumed: true, failed: `Astria refused a prompt: ${error.message}` };
+      if (isLostAnswer(error)) return { portraits: [], selfiesConsumed: true, retryAfterMs: ASTRIA_LOST_ANSWER_WAIT_MS };
+      throw error;
+    }
     return { portraits: [], selfiesConsumed: true, providerRef: formatAstriaRef({ ...ref, promptIds: [...ref.promptIds, created.id] }) };
   }
 
@@ -319,7 +344,11 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
       } catch (error) {
         // No plan or balance for the call: retrying the job cannot change that, so the order fails now.
         if (error instanceof AstriaHttpError && error.status === PAYMENT_REQUIRED) {
-          return { portraits: [], selfiesConsumed: Boolean(request.providerRef), failed: `Astria refused the request for lack of a plan or credit (HTTP 402): ${error.message}` };
+          return {
+            portraits: [],
+            selfiesConsumed: Boolean(request.providerRef),
+            failed: `Astria refused the request for lack of a plan or credit (HTTP 402): top up the Astria account, then redo or refund this order. ${error.message}`,
+          };
         }
         throw error;
       }
