@@ -18,29 +18,38 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
   beforeAll(async () => {
     stripeApi = await startStripeApi();
     photos = await makePhotos(6);
-    t = await buildTestApp({
-      PUBLIC_URL: 'http://localhost:4321',
-      STRIPE_SECRET_KEY: 'sk_test_portrait',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_portrait',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripeApi.url,
-      ROLE: 'web',
-    });
+    t = await buildTestApp(stripeEnv());
   });
   afterAll(async () => {
     await t.close();
     await stripeApi.close();
   });
 
-  async function startCheckout(email: string, answers = doctorAnswers()) {
-    const user = await signInAs(t, email);
+  /** A server taking payments through the Stripe stand-in. */
+  const stripeEnv = (extra: Record<string, string> = {}) => ({
+    PUBLIC_URL: 'http://localhost:4321',
+    STRIPE_SECRET_KEY: 'sk_test_portrait',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_portrait',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripeApi.url,
+    ...extra,
+  });
+
+  /** A new customer of `app` uploads six selfies with `answers`; the raw answer of the checkout call. */
+  async function postCheckout(app: TestApp, email: string, answers = doctorAnswers()) {
+    const user = await signInAs(app, email);
     const form = checkoutForm(photos.map((bytes) => ({ bytes })), { portraitInfo: answers });
-    const res = await t.app.inject({
+    const res = await app.app.inject({
       method: 'POST',
       url: '/v1/stripe/checkout/create',
       headers: { cookie: user.cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
       payload: form.payload,
     });
+    return { user, res };
+  }
+
+  async function startCheckout(email: string, answers = doctorAnswers()) {
+    const { user, res } = await postCheckout(t, email, answers);
     expect(res.statusCode).toBe(200);
     return { user, ...res.json().data };
   }
@@ -184,27 +193,9 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
   });
 
   it('deletes an order whose checkout expired unpaid, with its selfies, and releases its beta seat', async () => {
-    const seats = await buildTestApp({
-      PUBLIC_URL: 'http://localhost:4321',
-      STRIPE_SECRET_KEY: 'sk_test_portrait',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_portrait',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripeApi.url,
-      ROLE: 'web',
-      BETA_SEATS: '1',
-    });
+    const seats = await buildTestApp(stripeEnv({ BETA_SEATS: '1' }));
     try {
-      const start = async (email: string) => {
-        const user = await signInAs(seats, email);
-        const form = checkoutForm(photos.map((bytes) => ({ bytes })), { portraitInfo: doctorAnswers({ package: 'beta' }) });
-        const res = await seats.app.inject({
-          method: 'POST',
-          url: '/v1/stripe/checkout/create',
-          headers: { cookie: user.cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
-          payload: form.payload,
-        });
-        return { user, res };
-      };
+      const start = (email: string) => postCheckout(seats, email, doctorAnswers({ package: 'beta' }));
       const first = await start('first-beta@example.com');
       expect(first.res.statusCode).toBe(200);
       const { orderId, sessionId } = first.res.json().data;
