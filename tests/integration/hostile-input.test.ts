@@ -16,7 +16,7 @@ import {
 } from '@/shared/contracts/orders';
 import { ZListReceiptsRequestSchema } from '@/shared/contracts/receipts';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { expectEnvelope, expectHealthy, HOSTILE_TEXT, postRoutesOf, storedState, UNSTORABLE_TEXT } from './helpers/hostile';
+import { expectEnvelope, expectHealthy, hasPoisonKey, HOSTILE_TEXT, postRoutesOf, storedState, UNSTORABLE_TEXT } from './helpers/hostile';
 import { checkoutForm, doctorAnswers, makePhotos } from './helpers/photos';
 import { seedCompletedOrder } from './helpers/seed';
 import { signInAs } from './helpers/session';
@@ -434,8 +434,6 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
       }
     };
     /** A key the server's JSON parser refuses outright (prototype pollution), at any depth. */
-    const hasPoisonKey = (value: unknown): boolean =>
-      typeof value === 'object' && value !== null && Object.entries(value).some(([k, v]) => k === '__proto__' || (k === 'constructor' && typeof v === 'object' && v !== null && 'prototype' in v) || hasPoisonKey(v));
 
     it.each(JSON_ROUTES.map((route) => [route.url, route] as const))(
       '%s never fails, always answers the envelope, and stores nothing when it refuses',

@@ -128,3 +128,12 @@ export const UNSTORABLE_TEXT = {
   'a lone high surrogate': 'a\uD800b',
   'a lone low surrogate': '\uDC00b',
 } as const;
+
+/** True for parsed JSON holding a `__proto__` key or a `constructor.prototype`, anywhere: the server refuses such bodies with 400. */
+export function hasPoisonKey(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.entries(value).some(([k, v]) => k === '__proto__' || (k === 'constructor' && typeof v === 'object' && v !== null && 'prototype' in v) || hasPoisonKey(v))
+  );
+}
