@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { Database } from '../src/server/db/client.js';
 import { favorites, orders, sessions, users } from '../src/server/db/schema.js';
 import { SESSION_IDLE_MS } from '../src/server/services/auth/sessions.js';
-import { hashToken, newToken } from '../src/server/services/auth/tokens.js';
+import { hashToken, newToken } from '../src/server/tokens.js';
 import { THUMB_WIDTH } from '../src/server/services/generation/store-portrait.js';
 import { portraitKey, thumbKey } from '../src/server/services/orders/storage-keys.js';
 import { findCategory, type CategoryId } from '../src/shared/catalog/categories.js';

@@ -1,3 +1,5 @@
+import type { Call, CallInput, CallOutput } from '@/shared/contracts/calls';
+
 /** A `/v1` call that did not succeed: the server's message, and the HTTP status (0 for network failures). */
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -28,22 +30,24 @@ export async function readEnvelope<T>(response: Response): Promise<ApiResponse<T
 }
 
 /**
- * The shared call helper: POSTs a JSON body with the session cookie, resolves the whole body when
+ * Makes a call of the API's contract table (`CALLS` in shared/contracts/calls): POSTs the JSON body with
+ * the session cookie (a GET, with no body, for calls a page makes on load), resolves the whole body when
  * `code` is 0 and rejects with the server's message otherwise. No timeout, as the product specifies.
  */
-export async function api<T>(path: string, body: object = {}): Promise<ApiResponse<T>> {
-  const response = await fetch(path, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return readEnvelope<T>(response);
-}
-
-/** The same for the calls that also answer GET (user info, coupon). */
-export async function apiGet<T>(path: string): Promise<ApiResponse<T>> {
-  return readEnvelope<T>(await fetch(path, { credentials: 'include' }));
+export async function call<C extends Call>(
+  contract: C,
+  ...[body]: Record<never, never> extends CallInput<C> ? [body?: CallInput<C>] : [body: CallInput<C>]
+): Promise<ApiResponse<CallOutput<C>>> {
+  const viaGet = contract.methods?.includes('GET') ?? false;
+  const response = viaGet
+    ? await fetch(contract.path, { credentials: 'include' })
+    : await fetch(contract.path, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      });
+  return readEnvelope<CallOutput<C>>(response);
 }
 
 /** True for the "not signed in" answer, on which the app sends the visitor to the login page. */

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Loader2Icon } from 'lucide-react';
-import { api, apiGet, ApiError } from '@/api/client';
+import { ApiError, call } from '@/api/client';
+import { CALLS } from '@/shared/contracts/calls';
 import { EMAIL_PATTERN, type AuthProviders } from '@/shared/contracts/auth';
 import { safeRedirectPath } from '@/shared/redirect';
 import { Button } from '@/ui/button';
@@ -50,7 +51,7 @@ export function LoginForm({ strings, language }: { strings: LoginStrings; langua
     setHydrated(true);
     const reason = new URLSearchParams(window.location.search).get('error');
     if (reason) setPageError(strings.errors[reason] ?? strings.errors.failed ?? null);
-    apiGet<AuthProviders>('/v1/auth/providers').then(
+    call(CALLS.authProviders).then(
       (r) => setProviders(r.data),
       () => setProviders({ google: false, microsoft: false }),
     );
@@ -65,7 +66,7 @@ export function LoginForm({ strings, language }: { strings: LoginStrings; langua
     setState('sending');
     setError(null);
     try {
-      await api('/v1/loginLink/send', { email: email.trim(), redirectURL: pageRedirectUrl() ?? undefined, language });
+      await call(CALLS.sendLoginLink, { email: email.trim(), redirectURL: pageRedirectUrl() ?? undefined, language });
       setState('sent');
     } catch (e) {
       setError(e instanceof ApiError && e.message ? e.message : strings.failed);

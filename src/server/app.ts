@@ -3,7 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import type { Config } from './config.js';
-import { systemClock, type AppContext, type Clock } from './context.js';
+import { systemClock, type Clock } from './clock.js';
+import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { fail } from './http/envelope.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -17,7 +18,7 @@ import { couponRoutes } from './http/coupon.js';
 import { orderRoutes } from './http/orders.js';
 import { receiptRoutes } from './http/receipts.js';
 import { stripeWebhookRoutes } from './http/stripe-webhook.js';
-import { currentUser } from './http/session.js';
+import { currentUser, registerSignInCheck } from './http/session.js';
 import { siteRoutes } from './http/site.js';
 import { userRoutes } from './http/user.js';
 import { createMailer, type Mailer } from './providers/mail/index.js';
@@ -30,6 +31,8 @@ import { JobQueue } from './jobs/queue.js';
 
 export interface BuildOptions {
   clock?: Clock;
+  /** Check every JSON call's answer against its contract (tests): a mismatch is a 500. */
+  checkResponses?: boolean;
   mailer?: Mailer;
   payments?: PaymentsProvider;
   generator?: Generator;
@@ -93,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     generator: options.generator ?? createGenerator(config.generator, config.publicUrl),
   };
   app.decorate('ctx', ctx);
+  app.decorate('checkResponses', options.checkResponses ?? false);
   app.addHook('onClose', async () => {
     await queue.stop();
     await database.close();
@@ -110,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   registerErrorHandler(app);
+  registerSignInCheck(app);
   await app.register(cookie);
   await app.register(compress, { threshold: 1024 });
   await registerSecurity(app, config);

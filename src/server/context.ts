@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { JobQueue } from './jobs/queue.js';
@@ -7,13 +8,6 @@ import type { OAuthProviders } from './providers/oauth/index.js';
 import type { PaymentsProvider } from './providers/payments/index.js';
 import type { Generator } from './providers/generator/index.js';
 import type { FileStore } from './providers/storage/index.js';
-
-/** What "now" is; tests inject their own to move time (link expiry, retention). */
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
 
 /** Everything a service may need, built once by buildApp and passed in as a value (no globals). */
 export interface AppContext {
@@ -32,6 +26,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** See BuildOptions.checkResponses. */
+    checkResponses: boolean;
     /** Method and URL of every route the app registered, in registration order. */
     registeredRoutes: readonly { method: string; url: string }[];
   }

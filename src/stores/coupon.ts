@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { apiGet } from '@/api/client';
+import { call } from '@/api/client';
+import { CALLS } from '@/shared/contracts/calls';
 import { seatsRemaining, type CouponInfo } from '@/islands/coupon';
 
 export type { CouponInfo };
@@ -10,7 +11,7 @@ export const $coupon = atom<CouponInfo | null | undefined>(undefined);
 /** Loads the coupon information; a failure is logged only and leaves the beta unavailable (spec section 8). */
 export async function loadCoupon(): Promise<CouponInfo | null> {
   try {
-    const { data } = await apiGet<CouponInfo>('/v1/stripe/coupon');
+    const { data } = await call(CALLS.betaCoupon);
     $coupon.set(data);
     return data;
   } catch (error) {

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { apiGet, isLoginRequired } from '@/api/client';
+import { call, isLoginRequired } from '@/api/client';
+import { CALLS } from '@/shared/contracts/calls';
 import type { UserInfo } from '@/shared/contracts/auth';
 import { toast } from './toast';
 
@@ -29,7 +30,7 @@ export interface LoadUserOptions {
  */
 export async function loadUser({ errorPrefix }: LoadUserOptions): Promise<UserInfo | null> {
   try {
-    const { data } = await apiGet<UserInfo>('/v1/user/info');
+    const { data } = await call(CALLS.userInfo);
     $user.set(data);
     return data;
   } catch (error) {

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, portraits, selfies } from '@/server/db/schema';
 import { purgeExpired } from '@/server/services/retention/purge-expired';
-import { generateOrderJob } from '@/server/jobs/generate-order';
+import { generateOrderJob } from '@/server/jobs/definitions';
 import { buildTestApp, runJobs, type TestApp } from './helpers/app';
 import { manualClock } from './helpers/clock';
 import { placePaidOrder } from './helpers/orders';

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginTokens, oauthFlows, sessions, users } from '@/server/db/schema';
-import { generateOrderJob } from '@/server/jobs/generate-order';
-import { housekeepingJob } from '@/server/jobs/housekeeping';
+import { generateOrderJob, housekeepingJob } from '@/server/jobs/definitions';
 import { buildTestApp, runJobs, type TestApp } from './helpers/app';
 import { manualClock } from './helpers/clock';
 

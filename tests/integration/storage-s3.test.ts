@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/schema';
-import { purgeExpiredJob } from '@/server/jobs/maintenance';
+import { purgeExpiredJob } from '@/server/jobs/definitions';
 import { purgeExpired } from '@/server/services/retention/purge-expired';
 import { startS3Server, type S3Server } from '../support/s3-server';
 import { buildTestApp, runJobs, type TestApp } from './helpers/app';

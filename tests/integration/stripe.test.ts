@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '@/server/db/schema';
-import { handleResumeGeneration } from '@/server/jobs/maintenance';
+import { handleResumeGeneration } from '@/server/jobs/handlers';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
 import { checkoutForm, doctorAnswers, makePhotos } from './helpers/photos';
 import { signInAs } from './helpers/session';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '@/api/client';
+import { call } from '@/api/client';
+import { CALLS } from '@/shared/contracts/calls';
 import type { Order } from '@/shared/contracts/orders';
 import { toast } from '@/stores/toast';
 import {
@@ -31,7 +32,7 @@ export function OrderDeleteDialog({ order, onClose, onDeleted }: OrderDeleteDial
     if (!order) return;
     setDeleting(true);
     try {
-      await api('/v1/order/delete', { orderId: order.id });
+      await call(CALLS.deleteOrder, { orderId: order.id });
       onClose();
       onDeleted();
     } catch (error) {

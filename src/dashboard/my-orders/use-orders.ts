@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '@/api/client';
-import type { ConfirmCheckoutResponse } from '@/shared/contracts/checkout';
+import { call } from '@/api/client';
+import { CALLS } from '@/shared/contracts/calls';
 import type { Order } from '@/shared/contracts/orders';
 import { LIMITS } from '@/shared/limits';
 import { navigate } from '@/stores/location';
@@ -16,7 +16,7 @@ export function useOrders() {
   const refresh = useCallback(async () => {
     setLoading(true);
     try {
-      const { data } = await api<Order[]>('/v1/order/list');
+      const { data } = await call(CALLS.listOrders);
       setOrders(data);
     } catch (error) {
       console.error('Could not load the orders', error);
@@ -47,7 +47,7 @@ export function useCheckoutReturn(onChecked: () => void) {
     const sessionId = new URLSearchParams(location.search).get('session_id');
     if (!sessionId) return;
     navigate(location.pathname, { replace: true });
-    api<ConfirmCheckoutResponse>('/v1/stripe/checkout/confirm', { sessionId }).then(
+    call(CALLS.confirmCheckout, { sessionId }).then(
       () => onCheckedRef.current(),
       (error: unknown) => console.error('Could not check the payment', error),
     );

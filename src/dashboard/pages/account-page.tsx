@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { TriangleAlertIcon } from 'lucide-react';
-import { api } from '@/api/client';
+import { call } from '@/api/client';
+import { CALLS } from '@/shared/contracts/calls';
 import { $user } from '@/stores/user';
 import { toast } from '@/stores/toast';
 import {
@@ -27,7 +28,7 @@ export function AccountPage() {
   async function deleteAccount() {
     setDeleting(true);
     try {
-      await api('/v1/user/delete');
+      await call(CALLS.deleteAccount);
       window.location.href = '/';
     } catch (error) {
       // The spec logs account-delete failures; a customer who pressed the button deserves to know too.

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { ExternalLinkIcon, ReceiptIcon } from 'lucide-react';
-import { api } from '@/api/client';
+import { call } from '@/api/client';
+import { CALLS } from '@/shared/contracts/calls';
 import type { Receipt } from '@/shared/contracts/receipts';
 import type { Language } from '@/shared/i18n';
 import { $language } from '@/stores/language';
@@ -47,7 +48,7 @@ export function ReceiptsPage() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const { data } = await api<Receipt[]>('/v1/stripe/receipts');
+      const { data } = await call(CALLS.listReceipts);
       setReceipts(data);
     } catch (error) {
       console.error('Could not load the receipts', error);

@@ -1,4 +1,5 @@
-import { api } from '@/api/client';
+import { call } from '@/api/client';
+import { CALLS } from '@/shared/contracts/calls';
 import { portraitFileName, portraitUrl } from '@/shared/contracts/orders';
 
 /**
@@ -20,7 +21,7 @@ export async function downloadPhoto(orderId: string, no: number): Promise<void> 
     link.remove();
     // The browser reads the blob after the click returns; let it finish before the URL goes.
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    await api('/v1/order/addDownloaded', { orderId, no });
+    await call(CALLS.addDownloaded, { orderId, no });
   } catch (error) {
     console.error('Could not download the photo', error);
   }

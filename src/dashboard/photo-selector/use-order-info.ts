@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '@/api/client';
+import { call } from '@/api/client';
+import { CALLS } from '@/shared/contracts/calls';
 import type { OrderInfo } from '@/shared/contracts/order-info';
 import { LIMITS } from '@/shared/limits';
 
@@ -19,7 +20,7 @@ export function useOrderInfo(orderId: string | undefined) {
     inFlight.current = true;
     setLoading(true);
     try {
-      const { data } = await api<OrderInfo>('/v1/order/info', { orderId });
+      const { data } = await call(CALLS.orderInfo, { orderId });
       setInfo(data);
     } catch (error) {
       console.error('Could not load the order', error);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
-import { generateOrderJob } from '../jobs/generate-order.js';
 import { verifyCallback } from '../providers/generator/astria-callback.js';
+import { scheduleGeneration } from '../services/generation/schedule-generation.js';
 import { ok } from './envelope.js';
 
 /**
@@ -14,7 +14,7 @@ export async function astriaCallbackRoutes(app: FastifyInstance): Promise<void> 
     const query = request.query as Record<string, unknown>;
     if (!astria || app.ctx.config.generator.kind !== 'astria') throw new AppError('NOT_FOUND', 'Astria is not configured on this server');
     if (!verifyCallback(astria.apiKey, query.order, query.secret)) throw new AppError('FORBIDDEN', 'Invalid callback signature');
-    await app.ctx.queue.send(generateOrderJob, { orderId: String(query.order) });
+    await scheduleGeneration(app.ctx, String(query.order));
     return ok({ received: true });
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ZRedeemLoginLinkRequestSchema, ZSendLoginLinkRequestSchema } from '../../shared/contracts/auth.js';
+import { CALLS } from '../../shared/contracts/calls.js';
 import { safeRedirectPath } from '../../shared/redirect.js';
 import { AppError } from '../errors.js';
 import { completeOAuth, OAUTH_ERRORS } from '../services/auth/complete-oauth.js';
@@ -8,6 +8,7 @@ import { redeemLoginLink } from '../services/auth/redeem-login-link.js';
 import { sendLoginLink } from '../services/auth/send-login-link.js';
 import { OAUTH_FLOW_TTL_MS, startOAuth } from '../services/auth/start-oauth.js';
 import { ok, parseInput } from './envelope.js';
+import { route } from './route.js';
 import { cookieOptions, signIn, signOut } from './session.js';
 
 const OAUTH_STATE_COOKIE = 'oauth_state';
@@ -18,15 +19,13 @@ const ZOAuthLoginQuery = z.object({ redirectURL: z.string().max(2000).optional()
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
-  app.post('/v1/loginLink/send', async (request) => {
-    const input = parseInput(ZSendLoginLinkRequestSchema, request.body);
+  route(app, CALLS.sendLoginLink, async ({ input, request }) => {
     await sendLoginLink(ctx, { ...input, ip: request.ip });
     return ok(null, 'Login link sent');
   });
 
-  app.post('/v1/loginLink/verify', async (request, reply) => {
-    const { token } = parseInput(ZRedeemLoginLinkRequestSchema, request.body);
-    const { user, redirectUrl } = await redeemLoginLink(ctx, { token, ip: request.ip });
+  route(app, CALLS.verifyLoginLink, async ({ input, request, reply }) => {
+    const { user, redirectUrl } = await redeemLoginLink(ctx, { token: input.token, ip: request.ip });
     await signIn(request, reply, user.id);
     return ok({ redirectURL: redirectUrl ?? '/dashboard' });
   });
@@ -36,7 +35,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect('/', 303);
   });
 
-  app.get('/v1/auth/providers', async () => ok({ google: Boolean(ctx.oauth.google), microsoft: Boolean(ctx.oauth.microsoft) }));
+  route(app, CALLS.authProviders, async () => ok({ google: Boolean(ctx.oauth.google), microsoft: Boolean(ctx.oauth.microsoft) }));
 
   app.get('/v1/oauth/:provider/login', async (request, reply) => {
     const { provider } = parseInput(ZProviderParams, request.params);

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ZCheckoutOptionsSchema, ZConfirmCheckoutRequestSchema, ZOfflineSessionRequestSchema } from '../../shared/contracts/checkout.js';
+import { CALLS } from '../../shared/contracts/calls.js';
+import { ZCheckoutOptionsSchema } from '../../shared/contracts/checkout.js';
 import { LIMITS } from '../../shared/limits.js';
 import { AppError } from '../errors.js';
 import { confirmCheckout } from '../services/checkout/confirm-checkout.js';
 import { createCheckout } from '../services/checkout/create-checkout.js';
 import { getOfflineSession, payOffline } from '../services/checkout/pay-offline.js';
 import { ok, parseInput } from './envelope.js';
-import { requireUser } from './session.js';
+import { route } from './route.js';
+import { signedInUser } from './session.js';
 
 const MULTIPART_LIMITS = {
   // One byte over the limit lets us tell "exactly 10 MB" from "too large".
@@ -70,29 +72,15 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
   const { ctx } = app;
 
-  app.post('/v1/stripe/checkout/create', async (request, reply) => {
-    const user = await requireUser(request, reply);
+  app.post('/v1/stripe/checkout/create', { config: { signIn: 'api' } }, async (request) => {
+    const user = signedInUser(request);
     if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the photos and options as multipart/form-data');
     assertBoundary(request.headers['content-type']);
     const { photos, portraitInfo } = await readCheckoutForm(request.parts());
     return ok(await createCheckout(ctx, { userId: user.userId, portraitInfo, photos }));
   });
 
-  app.post('/v1/stripe/checkout/confirm', async (request, reply) => {
-    const { sessionId } = parseInput(ZConfirmCheckoutRequestSchema, request.body);
-    const user = await requireUser(request, reply);
-    return ok(await confirmCheckout(ctx, { userId: user.userId, sessionId }));
-  });
-
-  app.post('/v1/checkout/offline/session', async (request, reply) => {
-    const input = parseInput(ZOfflineSessionRequestSchema, request.body);
-    const user = await requireUser(request, reply);
-    return ok(await getOfflineSession(ctx, { userId: user.userId, ...input }));
-  });
-
-  app.post('/v1/checkout/offline/pay', async (request, reply) => {
-    const input = parseInput(ZOfflineSessionRequestSchema, request.body);
-    const user = await requireUser(request, reply);
-    return ok(await payOffline(ctx, { userId: user.userId, ...input }), 'Payment received');
-  });
+  route(app, CALLS.confirmCheckout, async ({ input, user }) => ok(await confirmCheckout(ctx, { userId: user.userId, ...input })));
+  route(app, CALLS.offlineSession, async ({ input, user }) => ok(await getOfflineSession(ctx, { userId: user.userId, ...input })));
+  route(app, CALLS.offlinePay, async ({ input, user }) => ok(await payOffline(ctx, { userId: user.userId, ...input }), 'Payment received'));
 }

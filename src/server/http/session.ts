@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError, NOT_SIGNED_IN } from '../errors.js';
 import { createSession, deleteSessionByToken, resolveSession, type SessionUser } from '../services/auth/sessions.js';
@@ -9,6 +9,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Resolved once per request by `currentUser`. */
     sessionUser?: Promise<SessionUser | null>;
+    /** Set by the sign-in hook on routes that require it. */
+    user?: SessionUser;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route needs a signed-in customer: `api` answers 401 "Please log in to continue" otherwise,
+     * `page` (a browser navigation) redirects to the login page, which brings the visitor back.
+     */
+    signIn?: 'api' | 'page';
   }
 }
 
@@ -27,11 +36,33 @@ export function currentUser(request: FastifyRequest, reply: FastifyReply): Promi
   return request.sessionUser;
 }
 
-/** The signed-in user, or a 401 whose message contains "log in" (the browser redirects on it). */
-export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser> {
-  const user = await currentUser(request, reply);
-  if (!user) throw new AppError('UNAUTHORIZED', NOT_SIGNED_IN);
-  return user;
+/** The login page, coming back to `url` once signed in. */
+export function loginRedirect(url: string): string {
+  return `/login?${new URLSearchParams({ redirectURL: url })}`;
+}
+
+/**
+ * The one sign-in check: every route whose config says `signIn` gets its user here, before its handler
+ * runs (and after its body was validated, so a malformed call hears about its body first).
+ */
+export function registerSignInCheck(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request, reply) => {
+    const needed = request.routeOptions.config.signIn;
+    if (!needed) return;
+    const user = await currentUser(request, reply);
+    if (user) {
+      request.user = user;
+      return;
+    }
+    if (needed === 'api') throw new AppError('UNAUTHORIZED', NOT_SIGNED_IN);
+    return reply.redirect(loginRedirect(request.url), 302);
+  });
+}
+
+/** The user the sign-in hook found; only for routes declared with `signIn`. */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new Error(`${request.routeOptions.url} reads the user without declaring signIn`);
+  return request.user;
 }
 
 /** Starts a fresh session for `userId`, ending the one the browser had (no session fixation). */

@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { processedEvents } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { verifyStripeWebhook } from '../providers/payments/stripe.js';
-import { settleCheckout } from '../services/checkout/settle-checkout.js';
+import { handleStripeEvent } from '../services/checkout/handle-stripe-event.js';
 import { ok } from './envelope.js';
-
-/** The events that may change an order: each only names a session, which is read back and settled. */
-const SETTLING_EVENTS = new Set([
-  'checkout.session.completed',
-  'checkout.session.async_payment_succeeded',
-  'checkout.session.async_payment_failed',
-  'checkout.session.expired',
-]);
 
 /**
  * Stripe's webhook: the signature is verified on the raw body; the event only names the session, whose
@@ -32,12 +23,8 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
     } catch {
       throw new AppError('BAD_REQUEST', 'Invalid Stripe signature');
     }
-    if (SETTLING_EVENTS.has(event.type)) {
-      const sessionId = (event.data.object as { id: string }).id;
-      const outcome = await settleCheckout(app.ctx, sessionId);
-      request.log.info({ eventId: event.id, type: event.type, sessionId, outcome }, 'stripe webhook handled');
-    }
-    await app.ctx.database.db.insert(processedEvents).values({ id: `stripe:${event.id}`, kind: event.type }).onConflictDoNothing();
+    const settled = await handleStripeEvent(app.ctx, event);
+    if (settled) request.log.info({ eventId: event.id, type: event.type, ...settled }, 'stripe webhook handled');
     return ok({ received: true });
   });
 }

@@ -1,17 +1,15 @@
 import type { AppContext } from '../context.js';
 import { settleOpenCheckouts } from '../services/checkout/settle-open-checkouts.js';
-import { generateOrderJob, handleGenerateOrder } from './generate-order.js';
-import { handleHeartbeat, heartbeatJob } from './heartbeat.js';
-import { handleHousekeeping, housekeepingJob } from './housekeeping.js';
+import { resumeGeneration } from '../services/generation/resume-generation.js';
+import { deleteSelfiesJob, generateOrderJob, heartbeatJob, housekeepingJob, purgeExpiredJob, resumeGenerationJob } from './definitions.js';
 import {
-  deleteSelfiesJob,
   handleDeleteSelfies,
+  handleGenerateOrder,
+  handleHeartbeat,
+  handleHousekeeping,
   handlePurgeExpired,
   handleResumeGeneration,
-  purgeExpiredJob,
-  resumeGeneration,
-  resumeGenerationJob,
-} from './maintenance.js';
+} from './handlers.js';
 
 /** Creates every queue and, in worker processes, starts its handler. */
 export async function registerJobs(ctx: AppContext): Promise<void> {

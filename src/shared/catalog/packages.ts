@@ -104,3 +104,9 @@ export function formatPrice(cents: number, currency = 'usd', locale = 'en-US'): 
     minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
   }).format(cents / 100);
 }
+
+/** What an order of a package costs before any code the customer types: the beta package's discount is its whole price. */
+export function packageCharge(pkg: PortraitPackage): { priceCents: number; discountCents: number; amountCents: number; couponCode: string | null } {
+  const discountCents = pkg.priceCents - pkg.chargeCents;
+  return { priceCents: pkg.priceCents, discountCents, amountCents: pkg.chargeCents, couponCode: discountCents > 0 ? BETA_COUPON.code : null };
+}

@@ -50,7 +50,7 @@ export async function buildTestApp(
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, options);
+  const app = await buildApp(config, { checkResponses: true, ...options });
   options.extend?.(app);
   await app.ready();
   return {

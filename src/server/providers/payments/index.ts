@@ -1,11 +1,17 @@
 import type { Config } from '../../config.js';
-import type { Clock } from '../../context.js';
+import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { createOfflinePayments } from './offline.js';
 import type { PaymentsProvider } from './payments.js';
 import { createStripePayments } from './stripe.js';
 
-export { CHECKOUT_SESSION_TTL_MS, type CheckoutPaymentStatus, type CheckoutSessionState, type PaymentsProvider } from './payments.js';
+export {
+  CHECKOUT_SESSION_TTL_MS,
+  type CheckoutPaymentStatus,
+  type CheckoutSessionState,
+  type OfflineSessionState,
+  type PaymentsProvider,
+} from './payments.js';
 
 /** Stripe when its keys are set, otherwise the offline test checkout. */
 export function createPayments(config: Config['stripe'], db: Db, clock: Clock): PaymentsProvider {

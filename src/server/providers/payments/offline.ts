@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { offlineCheckoutSessions } from '../../db/schema.js';
-import type { Clock } from '../../context.js';
-import { hashToken } from '../../services/auth/tokens.js';
-import { CHECKOUT_SESSION_TTL_MS, type CheckoutPaymentStatus, type PaymentsProvider } from './payments.js';
+import { hashToken } from '../../tokens.js';
+import { packageCharge } from '../../../shared/catalog/packages.js';
+import { CHECKOUT_SESSION_TTL_MS, type OfflineSessionState, type PaymentsProvider } from './payments.js';
 
 /** The card the offline checkout pretends to charge (clearly labelled test mode in the UI). */
 export const OFFLINE_TEST_CARD_LAST4 = '4242';
@@ -14,23 +15,37 @@ export const OFFLINE_TEST_CARD_LAST4 = '4242';
  * offline checkout dialog (test mode). Fulfilment reads them back exactly as it reads Stripe's.
  */
 export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
+  const describe = (row: typeof offlineCheckoutSessions.$inferSelect): OfflineSessionState => ({
+    sessionId: row.id,
+    orderId: row.orderId,
+    status: row.status === 'paid' ? 'paid' : row.status === 'expired' || row.expiresAt <= clock.now() ? 'expired' : 'open',
+    priceCents: row.priceCents,
+    discountCents: row.discountCents,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    couponCode: row.couponCode,
+    paymentIntentId: null,
+    cardLast4: row.amountCents > 0 ? OFFLINE_TEST_CARD_LAST4 : null,
+    receiptUrl: null,
+  });
+
   return {
     kind: 'offline',
     publishableKey: null,
-    async createCheckoutSession({ orderId, pkg, isBeta }) {
+    async createCheckoutSession({ orderId, pkg }) {
       const sessionId = `cs_offline_${randomBytes(12).toString('hex')}`;
       const clientSecret = `${sessionId}_secret_${randomBytes(24).toString('base64url')}`;
       const now = clock.now();
-      const discountCents = isBeta ? pkg.priceCents : 0;
+      const { priceCents, discountCents, amountCents, couponCode } = packageCharge(pkg);
       await db.insert(offlineCheckoutSessions).values({
         id: sessionId,
         orderId,
         clientSecretHash: hashToken(clientSecret),
-        priceCents: pkg.priceCents,
+        priceCents,
         discountCents,
-        amountCents: pkg.priceCents - discountCents,
+        amountCents,
         currency: pkg.currency,
-        couponCode: isBeta ? 'BETA' : null,
+        couponCode,
         createdAt: now,
         expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS),
       });
@@ -38,22 +53,20 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
     },
     async getCheckoutSession(sessionId) {
       const [row] = await db.select().from(offlineCheckoutSessions).where(eq(offlineCheckoutSessions.id, sessionId));
-      if (!row) return null;
-      const status: CheckoutPaymentStatus =
-        row.status === 'paid' ? 'paid' : row.status === 'expired' || row.expiresAt <= clock.now() ? 'expired' : 'open';
-      return {
-        sessionId: row.id,
-        orderId: row.orderId,
-        status,
-        priceCents: row.priceCents,
-        discountCents: row.discountCents,
-        amountCents: row.amountCents,
-        currency: row.currency,
-        couponCode: row.couponCode,
-        paymentIntentId: null,
-        cardLast4: row.amountCents > 0 ? OFFLINE_TEST_CARD_LAST4 : null,
-        receiptUrl: null,
-      };
+      return row ? describe(row) : null;
+    },
+    offline: {
+      async findByClientSecret(clientSecret) {
+        const [row] = await db.select().from(offlineCheckoutSessions).where(eq(offlineCheckoutSessions.clientSecretHash, hashToken(clientSecret)));
+        return row ? describe(row) : null;
+      },
+      async pay(sessionId, paid) {
+        const now = clock.now();
+        await db
+          .update(offlineCheckoutSessions)
+          .set({ status: 'paid', paidAt: now, ...paid })
+          .where(and(eq(offlineCheckoutSessions.id, sessionId), eq(offlineCheckoutSessions.status, 'open'), gt(offlineCheckoutSessions.expiresAt, now)));
+      },
     },
   };
 }

@@ -43,6 +43,18 @@ export interface CheckoutSessionState {
   receiptUrl: string | null;
 }
 
+/** A session of the offline checkout, which is never `processing` or `failed`: its test card always works. */
+export interface OfflineSessionState extends CheckoutSessionState {
+  status: 'open' | 'paid' | 'expired';
+}
+
+/** The offline checkout's own dialog: it finds its session by the client secret and pays it (test mode). */
+export interface OfflineCheckout {
+  findByClientSecret(clientSecret: string): Promise<OfflineSessionState | null>;
+  /** Pays an open, unexpired session with these amounts; a session that is not open is left as it is. */
+  pay(sessionId: string, paid: { discountCents: number; amountCents: number; couponCode: string | null }): Promise<void>;
+}
+
 /** Takes payments: the offline test checkout by default, Stripe's embedded Checkout when keys are set. */
 export interface PaymentsProvider {
   kind: 'offline' | 'stripe';
@@ -50,4 +62,6 @@ export interface PaymentsProvider {
   publishableKey: string | null;
   createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedCheckoutSession>;
   getCheckoutSession(sessionId: string): Promise<CheckoutSessionState | null>;
+  /** Present only on the offline provider. */
+  offline?: OfflineCheckout;
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import { BETA_COUPON, FIRST_ORDER_COUPON } from '../../../shared/catalog/packages.js';
-import type { Clock } from '../../context.js';
+import type { Clock } from '../../clock.js';
 import { CHECKOUT_SESSION_TTL_MS, type CheckoutPaymentStatus, type CheckoutSessionState, type PaymentsProvider } from './payments.js';
 
 type StripeSettings = NonNullable<Config['stripe']>;

@@ -4,7 +4,7 @@ import { oauthFlows, oauthIdentities, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { OAuthProviderName } from '../../providers/oauth/index.js';
 import { findOrCreateUser, type User } from '../accounts/find-or-create-user.js';
-import { hashToken } from './tokens.js';
+import { hashToken } from '../../tokens.js';
 
 export const OAUTH_ERRORS = {
   denied: 'Sign-in was cancelled at the provider.',

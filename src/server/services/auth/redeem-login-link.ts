@@ -4,7 +4,7 @@ import { loginTokens } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { findOrCreateUser, type User } from '../accounts/find-or-create-user.js';
 import { enforceRateLimit, releaseRateLimitHit } from './rate-limit.js';
-import { hashToken } from './tokens.js';
+import { hashToken } from '../../tokens.js';
 
 const HOUR = 60 * 60 * 1000;
 

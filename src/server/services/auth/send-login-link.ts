@@ -6,7 +6,7 @@ import { localizePath } from '../../../shared/i18n.js';
 import { safeRedirectPath } from '../../../shared/redirect.js';
 import { renderMail } from '../mail/render-mail.js';
 import { enforceRateLimit } from './rate-limit.js';
-import { hashToken, newToken } from './tokens.js';
+import { hashToken, newToken } from '../../tokens.js';
 
 const HOUR = 60 * 60 * 1000;
 export const LOGIN_LINKS_PER_EMAIL_PER_HOUR = 5;

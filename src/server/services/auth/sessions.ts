@@ -2,7 +2,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { LIMITS } from '../../../shared/limits.js';
-import { hashToken, newToken } from './tokens.js';
+import { hashToken, newToken } from '../../tokens.js';
 
 const IDLE_MS = LIMITS.sessionIdleDays * 24 * 60 * 60 * 1000;
 /** Sliding expiry is written at most this often, so reads stay reads. */

@@ -4,7 +4,7 @@ import { oauthFlows } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { OAuthProviderName } from '../../providers/oauth/index.js';
 import { safeRedirectPath } from '../../../shared/redirect.js';
-import { hashToken, newToken } from './tokens.js';
+import { hashToken, newToken } from '../../tokens.js';
 
 /** How long a visitor may take at the provider's consent screen. */
 export const OAUTH_FLOW_TTL_MS = 10 * 60 * 1000;

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { orders, selfies, users } from '../../db/schema.js';
+import { selfies, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { findCategory } from '../../../shared/catalog/categories.js';
-import { findPackage } from '../../../shared/catalog/packages.js';
+import { findPackage, packageCharge } from '../../../shared/catalog/packages.js';
 import type { PortraitInfo } from '../../../shared/contracts/checkout.js';
 import { LIMITS } from '../../../shared/limits.js';
-import { orderFolder, selfieKey } from '../orders/storage-keys.js';
+import { attachCheckoutSession, createPendingOrder, deleteOrderAndFiles } from '../orders/order-lifecycle.js';
+import { selfieKey } from '../orders/storage-keys.js';
 import { assertBetaAvailable } from './beta-seats.js';
 import { normalizePhoto, type NormalizedPhoto } from './normalize-photo.js';
 
@@ -40,38 +41,33 @@ export async function createCheckout(
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
 
-  const [order] = await db
-    .insert(orders)
-    .values({
+  const order = await createPendingOrder(
+    db,
+    {
       userId,
-      status: 'pending',
       categoryId: category.id,
       packageId: pkg.id,
       portraitInfo: { ...portraitInfo, name: category.name },
       imageTotal: pkg.portraits,
-      priceCents: pkg.priceCents,
-      discountCents: isBeta ? pkg.priceCents : 0,
-      amountCents: pkg.chargeCents,
+      ...packageCharge(pkg),
       currency: pkg.currency,
-      couponCode: isBeta ? 'BETA' : null,
       isBeta,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+    },
+    now,
+  );
   try {
     for (const [i, photo] of normalized.entries()) {
-      await ctx.files.put(selfieKey(order!.id, i + 1), photo.jpeg, 'image/jpeg').catch((error: unknown) => {
+      await ctx.files.put(selfieKey(order.id, i + 1), photo.jpeg, 'image/jpeg').catch((error: unknown) => {
         // A full disk or an unreachable bucket: the customer learns it is temporary and that nothing was charged.
-        ctx.log.error({ err: error, orderId: order!.id }, 'could not store the selfies');
+        ctx.log.error({ err: error, orderId: order.id }, 'could not store the selfies');
         throw new AppError('UNAVAILABLE', 'We could not save your photos just now, and nothing was charged. Please try again in a few minutes.');
       });
     }
     await db.insert(selfies).values(
       normalized.map((photo, i) => ({
-        orderId: order!.id,
+        orderId: order.id,
         no: i + 1,
-        storageKey: selfieKey(order!.id, i + 1),
+        storageKey: selfieKey(order.id, i + 1),
         contentType: 'image/jpeg',
         bytes: photo.jpeg.length,
         width: photo.width,
@@ -79,18 +75,18 @@ export async function createCheckout(
       })),
     );
     const session = await ctx.payments.createCheckoutSession({
-      orderId: order!.id,
+      orderId: order.id,
       user: { id: user.id, email: user.email, stripeCustomerId: user.stripeCustomerId },
       pkg,
       isBeta,
       returnUrl: `${ctx.config.publicUrl}/dashboard/myOrders?session_id={CHECKOUT_SESSION_ID}`,
     });
-    await db.update(orders).set({ checkoutSessionId: session.sessionId }).where(eq(orders.id, order!.id));
+    await attachCheckoutSession(db, order.id, session.sessionId);
     if (session.customerId && session.customerId !== user.stripeCustomerId) {
       await db.update(users).set({ stripeCustomerId: session.customerId }).where(eq(users.id, user.id));
     }
     return {
-      orderId: order!.id,
+      orderId: order.id,
       sessionId: session.sessionId,
       clientSecret: session.clientSecret,
       provider: ctx.payments.kind,
@@ -98,8 +94,7 @@ export async function createCheckout(
     };
   } catch (error) {
     // Leave nothing behind: the customer will simply try again.
-    await ctx.files.deletePrefix(orderFolder(order!.id)).catch(() => {});
-    await db.delete(orders).where(eq(orders.id, order!.id)).catch(() => {});
+    await deleteOrderAndFiles(ctx, order.id, { filesBestEffort: true }).catch(() => {});
     throw error;
   }
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orders, payments } from '../../db/schema.js';
-import { generateOrderJob } from '../../jobs/generate-order.js';
 import type { CheckoutSessionState } from '../../providers/payments/index.js';
+import { scheduleGeneration } from '../generation/schedule-generation.js';
+import { countBetaSeats, failUnpaid, markPaid } from '../orders/order-lifecycle.js';
 
 export type FulfilmentResult = 'fulfilled' | 'already-fulfilled' | 'beta-full';
 
@@ -32,32 +33,13 @@ export async function fulfilPaidSession(
     if (!pending) return { outcome: 'already-fulfilled' as const };
     if (pending.isBeta) {
       await tx.execute(sql`select pg_advisory_xact_lock(${BETA_LOCK})`);
-      const [taken] = await tx
-        .select({ n: count() })
-        .from(orders)
-        .where(and(eq(orders.isBeta, true), isNotNull(orders.paidAt), ne(orders.id, pending.id)));
-      if (Number(taken?.n ?? 0) >= ctx.config.betaSeats) {
-        await tx
-          .update(orders)
-          .set({ status: 'failed', failedAt: now, failureReason: 'All beta spots were taken before this order was confirmed', updatedAt: now })
-          .where(eq(orders.id, pending.id));
+      if ((await countBetaSeats(tx, { exceptOrderId: pending.id })) >= ctx.config.betaSeats) {
+        await failUnpaid(tx, { orderId: pending.id }, 'All beta spots were taken before this order was confirmed', now);
         return { outcome: 'beta-full' as const };
       }
     }
-    const [paid] = await tx
-      .update(orders)
-      .set({
-        status: 'processing',
-        paidAt: now,
-        discountCents: state.discountCents,
-        amountCents: state.amountCents,
-        currency: state.currency,
-        couponCode: state.couponCode,
-        updatedAt: now,
-      })
-      .where(and(eq(orders.id, pending.id), isNull(orders.paidAt)))
-      .returning({ id: orders.id });
-    if (!paid) return { outcome: 'already-fulfilled' as const };
+    const { discountCents, amountCents, currency, couponCode } = state;
+    if (!(await markPaid(tx, pending.id, { discountCents, amountCents, currency, couponCode }, now))) return { outcome: 'already-fulfilled' as const };
     await tx
       .insert(payments)
       .values({
@@ -84,7 +66,7 @@ export async function fulfilPaidSession(
 
   if (result.outcome === 'fulfilled') {
     // A crash between commit and send is covered by the resume sweep, which re-enqueues processing orders.
-    await ctx.queue.send(generateOrderJob, { orderId: result.orderId });
+    await scheduleGeneration(ctx, result.orderId);
     ctx.log.info({ orderId: result.orderId, sessionId }, 'order paid; generation enqueued');
   }
   return result.outcome;

@@ -1,51 +1,54 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { offlineCheckoutSessions, orders } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import type { OfflineSessionState } from '../../providers/payments/index.js';
 import type { OfflineSession } from '../../../shared/contracts/checkout.js';
-import { hashToken } from '../auth/tokens.js';
 import { settleCheckout } from './settle-checkout.js';
-import { quote } from './quote.js';
+import { quote, type Quote } from './quote.js';
 
 type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>;
+type Found = { session: OfflineSessionState; order: { userId: string; isBeta: boolean; packageId: string } };
 
-/** The caller's open offline session behind a client secret; anyone else's answers like a missing one. */
-async function findSession(ctx: Ctx, userId: string, clientSecret: string) {
-  if (ctx.payments.kind !== 'offline') throw new AppError('NOT_FOUND', 'The offline checkout is not in use on this server');
-  const [row] = await ctx.database.db
-    .select({ session: offlineCheckoutSessions, userId: orders.userId, isBeta: orders.isBeta, packageId: orders.packageId })
-    .from(offlineCheckoutSessions)
-    .innerJoin(orders, eq(orders.id, offlineCheckoutSessions.orderId))
-    .where(eq(offlineCheckoutSessions.clientSecretHash, hashToken(clientSecret)));
-  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', 'Checkout session not found');
-  return row;
+/** The caller's offline session behind a client secret; anyone else's answers like a missing one. */
+async function findSession(ctx: Ctx, userId: string, clientSecret: string): Promise<Found> {
+  const { offline } = ctx.payments;
+  if (!offline) throw new AppError('NOT_FOUND', 'The offline checkout is not in use on this server');
+  const session = await offline.findByClientSecret(clientSecret);
+  const [order] = session?.orderId
+    ? await ctx.database.db
+        .select({ userId: orders.userId, isBeta: orders.isBeta, packageId: orders.packageId })
+        .from(orders)
+        .where(eq(orders.id, session.orderId))
+    : [];
+  if (!session || !order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Checkout session not found');
+  return { session, order };
 }
 
-function describe(row: Awaited<ReturnType<typeof findSession>>, q: { discountCents: number; totalCents: number; couponCode: string | null }, now: Date): OfflineSession {
-  const { session } = row;
-  const status = session.status === 'open' && session.expiresAt <= now ? 'expired' : session.status;
+/** What the customer pays: the session's own amounts once paid or for the beta package, else the price with their code. */
+async function amounts(ctx: Ctx, { session, order }: Found, userId: string, couponCode?: string): Promise<Omit<Quote, 'priceCents'>> {
+  if (order.isBeta || session.status === 'paid') {
+    return { discountCents: session.discountCents, totalCents: session.amountCents, couponCode: session.couponCode };
+  }
+  return quote(ctx.database.db, { userId, priceCents: session.priceCents, couponCode });
+}
+
+/** The order summary of the offline checkout, with the effect of a coupon code when one is given. */
+export async function getOfflineSession(ctx: Ctx, input: { userId: string; clientSecret: string; couponCode?: string }): Promise<OfflineSession> {
+  const found = await findSession(ctx, input.userId, input.clientSecret);
+  const { session, order } = found;
+  const q = await amounts(ctx, found, input.userId, input.couponCode);
   return {
-    orderId: session.orderId,
-    packageId: row.packageId,
+    orderId: session.orderId!,
+    packageId: order.packageId,
     priceCents: session.priceCents,
     discountCents: q.discountCents,
     totalCents: q.totalCents,
     currency: session.currency,
     couponCode: q.couponCode,
-    isBeta: row.isBeta,
-    status,
+    isBeta: order.isBeta,
+    status: session.status,
   };
-}
-
-/** The order summary of the offline checkout, with the effect of a coupon code when one is given. */
-export async function getOfflineSession(ctx: Ctx, input: { userId: string; clientSecret: string; couponCode?: string }) {
-  const row = await findSession(ctx, input.userId, input.clientSecret);
-  const { session } = row;
-  if (row.isBeta || session.status === 'paid') {
-    return describe(row, { discountCents: session.discountCents, totalCents: session.amountCents, couponCode: session.couponCode }, ctx.clock.now());
-  }
-  const q = await quote(ctx.database.db, { userId: input.userId, priceCents: row.session.priceCents, couponCode: input.couponCode });
-  return describe(row, q, ctx.clock.now());
 }
 
 /**
@@ -53,19 +56,14 @@ export async function getOfflineSession(ctx: Ctx, input: { userId: string; clien
  * function the Stripe webhook uses. Paying twice is harmless: the second call finds it paid.
  */
 export async function payOffline(ctx: Ctx, input: { userId: string; clientSecret: string; couponCode?: string }) {
-  const row = await findSession(ctx, input.userId, input.clientSecret);
-  const now = ctx.clock.now();
-  if (row.session.status === 'open') {
-    if (row.session.expiresAt <= now) throw new AppError('GONE', 'This checkout has expired; please start the order again');
-    const q = row.isBeta
-      ? { discountCents: row.session.discountCents, totalCents: row.session.amountCents, couponCode: row.session.couponCode }
-      : await quote(ctx.database.db, { userId: input.userId, priceCents: row.session.priceCents, couponCode: input.couponCode });
-    await ctx.database.db
-      .update(offlineCheckoutSessions)
-      .set({ status: 'paid', paidAt: now, discountCents: q.discountCents, amountCents: q.totalCents, couponCode: q.couponCode })
-      .where(and(eq(offlineCheckoutSessions.id, row.session.id), eq(offlineCheckoutSessions.status, 'open')));
+  const found = await findSession(ctx, input.userId, input.clientSecret);
+  const { session } = found;
+  if (session.status === 'expired') throw new AppError('GONE', 'This checkout has expired; please start the order again');
+  if (session.status === 'open') {
+    const q = await amounts(ctx, found, input.userId, input.couponCode);
+    await ctx.payments.offline!.pay(session.sessionId, { discountCents: q.discountCents, amountCents: q.totalCents, couponCode: q.couponCode });
   }
-  const outcome = await settleCheckout(ctx, row.session.id);
+  const outcome = await settleCheckout(ctx, session.sessionId);
   if (outcome === 'beta-full') throw new AppError('CONFLICT', 'All beta spots were taken before your order was confirmed');
-  return { orderId: row.session.orderId };
+  return { orderId: session.orderId! };
 }

@@ -1,8 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orders } from '../../db/schema.js';
 import { deleteSelfies } from '../generation/delete-selfies.js';
-import { orderFolder } from '../orders/storage-keys.js';
+import { deleteOrderAndFiles, failUnpaid, unpaidOrderOf } from '../orders/order-lifecycle.js';
 import { fulfilPaidSession, type FulfilmentResult } from './fulfil-checkout.js';
 
 export type SettleResult = FulfilmentResult | 'open' | 'processing' | 'payment-failed' | 'expired' | 'unknown-session';
@@ -11,8 +10,6 @@ type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock
 
 /** The customer tried to pay and the provider refused; shown on the failed order and to support. */
 export const PAYMENT_FAILED_REASON = 'The payment did not go through; nothing was charged';
-
-const unpaidOrder = (sessionId: string) => and(eq(orders.checkoutSessionId, sessionId), eq(orders.status, 'pending'), isNull(orders.paidAt));
 
 /**
  * Brings an order in line with its checkout session as the provider reports it now: a paid session is
@@ -39,23 +36,16 @@ export async function settleCheckout(ctx: Ctx, sessionId: string): Promise<Settl
 }
 
 async function failUnpaidOrder(ctx: Ctx, sessionId: string): Promise<void> {
-  const now = ctx.clock.now();
-  const [failed] = await ctx.database.db
-    .update(orders)
-    .set({ status: 'failed', failedAt: now, failureReason: PAYMENT_FAILED_REASON, updatedAt: now })
-    .where(unpaidOrder(sessionId))
-    .returning({ id: orders.id });
-  if (!failed) return;
-  await deleteSelfies(ctx, failed.id);
-  ctx.log.info({ orderId: failed.id, sessionId }, 'payment failed; order failed and selfies deleted');
+  const orderId = await failUnpaid(ctx.database.db, { sessionId }, PAYMENT_FAILED_REASON, ctx.clock.now());
+  if (!orderId) return;
+  await deleteSelfies(ctx, orderId);
+  ctx.log.info({ orderId, sessionId }, 'payment failed; order failed and selfies deleted');
 }
 
-/** Nothing was paid and nothing can be any more: the order goes, files first so a failure leaves something to retry. */
+/** Nothing was paid and nothing can be any more: the order goes with its files. */
 async function deleteUnpaidOrder(ctx: Ctx, sessionId: string): Promise<void> {
-  const { db } = ctx.database;
-  const [order] = await db.select({ id: orders.id }).from(orders).where(unpaidOrder(sessionId));
+  const [order] = await ctx.database.db.select({ id: orders.id }).from(orders).where(unpaidOrderOf(sessionId));
   if (!order) return;
-  await ctx.files.deletePrefix(orderFolder(order.id));
-  await db.delete(orders).where(and(eq(orders.id, order.id), unpaidOrder(sessionId)));
+  await deleteOrderAndFiles(ctx, order.id, { still: unpaidOrderOf(sessionId) });
   ctx.log.info({ orderId: order.id, sessionId }, 'checkout expired unpaid; order deleted');
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orders } from '../../db/schema.js';
 import { CHECKOUT_SESSION_TTL_MS } from '../../providers/payments/index.js';
+import { openCheckoutSince } from '../orders/order-lifecycle.js';
 import { settleCheckout } from './settle-checkout.js';
 
 /** Read back per sweep at most; the oldest first, the rest on the next minute. */
@@ -20,7 +21,7 @@ export async function settleOpenCheckouts(ctx: Pick<AppContext, 'database' | 'fi
   const open = await ctx.database.db
     .select({ sessionId: orders.checkoutSessionId })
     .from(orders)
-    .where(and(eq(orders.status, 'pending'), isNull(orders.paidAt), isNotNull(orders.checkoutSessionId), gt(orders.createdAt, since)))
+    .where(openCheckoutSince(since))
     .orderBy(asc(orders.createdAt))
     .limit(SWEEP_LIMIT);
   let settled = 0;

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orders, portraits, selfies } from '../../db/schema.js';
 import type { GenerationRequest } from '../../providers/generator/index.js';
 import { findPackage } from '../../../shared/catalog/packages.js';
 import type { PortraitInfo } from '../../../shared/contracts/checkout.js';
 import { LIMITS, PORTRAIT_SIZE } from '../../../shared/limits.js';
+import { completeOrder, failGeneration, markGenerationStarted, recordProgress, type Order } from '../orders/order-lifecycle.js';
 import { deleteSelfies } from './delete-selfies.js';
 import { acquireLease, releaseLease, renewLease } from './lease.js';
 import { notifyCustomer } from './notify.js';
@@ -28,20 +29,16 @@ async function storedNumbers(ctx: Ctx, orderId: string): Promise<Set<number>> {
   return new Set(rows.map((r) => r.no));
 }
 
-async function finish(ctx: Ctx, order: typeof orders.$inferSelect, outcome: 'completed' | 'failed', reason?: string) {
+async function finish(ctx: Ctx, order: Order, outcome: 'completed' | 'failed', reason?: string) {
   const now = ctx.clock.now();
-  const [generated] = await ctx.database.db.select({ n: count() }).from(portraits).where(eq(portraits.orderId, order.id));
+  const { db } = ctx.database;
+  const [generated] = await db.select({ n: count() }).from(portraits).where(eq(portraits.orderId, order.id));
   // Only the worker that moves the order out of `processing` finishes it: one status change, one mail.
-  const finished = await ctx.database.db
-    .update(orders)
-    .set(
-      outcome === 'completed'
-        ? { status: 'completed', progress: 100, imageGenerated: Number(generated?.n ?? 0), completedAt: now, updatedAt: now, generationOwner: null, generationHeartbeatAt: null }
-        : { status: 'failed', failedAt: now, failureReason: reason ?? 'Generation failed', updatedAt: now, generationOwner: null, generationHeartbeatAt: null },
-    )
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'processing')))
-    .returning({ id: orders.id });
-  if (finished.length === 0) return;
+  const finished =
+    outcome === 'completed'
+      ? await completeOrder(db, order.id, Number(generated?.n ?? 0), now)
+      : await failGeneration(db, order.id, reason ?? 'Generation failed', now);
+  if (!finished) return;
   await deleteSelfies(ctx, order.id);
   await notifyCustomer(ctx, { userId: order.userId, orderId: order.id, outcome: outcome === 'completed' ? 'ready' : 'failed' });
   ctx.log.info({ orderId: order.id, outcome, reason }, 'generation finished');
@@ -70,7 +67,7 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
   }, leaseMs / 4);
   try {
     const started = order.generationStartedAt ?? ctx.clock.now();
-    if (!order.generationStartedAt) await db.update(orders).set({ generationStartedAt: started }).where(eq(orders.id, orderId));
+    if (!order.generationStartedAt) await markGenerationStarted(db, orderId, started);
     const pkg = findPackage(order.packageId)!;
     const size = pkg.largeImages ? PORTRAIT_SIZE.large : PORTRAIT_SIZE.standard;
     const request: GenerationRequest = {
@@ -112,18 +109,7 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
         }
       }
       const generated = have.size;
-      await db
-        .update(orders)
-        .set({
-          imageGenerated: generated,
-          // Progress only ever rises; 100 is reserved for completion.
-          progress: Math.min(99, Math.floor((generated / order.imageTotal) * 100)),
-          updatedAt: ctx.clock.now(),
-          generationHeartbeatAt: ctx.clock.now(),
-          ...(step.providerRef ? { providerRef: step.providerRef } : {}),
-        })
-        // Only while the lease is ours: a taken-over worker must not wind a finished order's progress back.
-        .where(and(eq(orders.id, orderId), eq(orders.generationOwner, owner), eq(orders.status, 'processing')));
+      await recordProgress(db, { orderId, owner, generated, total: order.imageTotal, providerRef: step.providerRef, now: ctx.clock.now() });
       if (step.providerRef) request.providerRef = step.providerRef;
       if (step.selfiesConsumed) await deleteSelfies(ctx, orderId);
       if (step.failed) {

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { orders } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { findOwnOrder } from './find-own-order.js';
-import { orderFolder } from './storage-keys.js';
+import { deleteOrderAndFiles } from './order-lifecycle.js';
 
 /**
  * Deletes a completed order: its files (selfies, portraits, thumbnails), then its row, whose selfies,
@@ -15,12 +13,9 @@ export async function deleteOrder(
   ctx: Pick<AppContext, 'database' | 'files'>,
   { userId, orderId }: { userId: string; orderId: string },
 ): Promise<void> {
-  const { db } = ctx.database;
-  const order = await findOwnOrder(db, userId, orderId);
+  const order = await findOwnOrder(ctx.database.db, userId, orderId);
   if (order.status !== 'completed') {
     throw new AppError('CONFLICT', `Only completed orders can be deleted; this order is ${order.status}`);
   }
-  // Files first: if this fails half-way the order still exists and deletion can be retried.
-  await ctx.files.deletePrefix(orderFolder(order.id));
-  await db.delete(orders).where(eq(orders.id, order.id));
+  await deleteOrderAndFiles(ctx, order.id);
 }

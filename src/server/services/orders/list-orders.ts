@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { favorites, orders } from '../../db/schema.js';
-import { interruptedCheckout } from '../retention/delete-interrupted-checkouts.js';
+import { interruptedCheckout } from './order-lifecycle.js';
 import { findCategory } from '../../../shared/catalog/categories.js';
 import type { Order, OrderPortraitInfo } from '../../../shared/contracts/orders.js';
 import { availablePortraits } from './portrait-numbers.js';

@@ -1,31 +1,19 @@
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, lt, or } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { favorites, orders, portraits, selfies } from '../../db/schema.js';
+import { orders, selfies } from '../../db/schema.js';
 import { LIMITS } from '../../../shared/limits.js';
-import { orderFolder } from '../orders/storage-keys.js';
+import { purgeDue, purgeOrder } from '../orders/order-lifecycle.js';
 
 /**
- * The retention rule: 30 days after delivery (or failure) an order's portraits, files, favorites and the
- * personal answers are deleted. The order row keeps its bookkeeping (dates, package, amounts) and is
- * marked purged, so the customer sees it as expired rather than broken. Returns the purged order ids.
+ * The retention rule: 30 days after delivery (or failure) an order is purged (`purgeOrder`). Returns the
+ * purged order ids.
  */
 export async function purgeExpired(ctx: Pick<AppContext, 'database' | 'files' | 'clock' | 'log'>): Promise<string[]> {
   const { db } = ctx.database;
   const now = ctx.clock.now();
   const cutoff = new Date(now.getTime() - LIMITS.retentionDays * 24 * 3600_000);
-  const due = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(isNull(orders.purgedAt), or(lt(orders.completedAt, cutoff), lt(orders.failedAt, cutoff))));
-  for (const { id } of due) {
-    await ctx.files.deletePrefix(orderFolder(id));
-    await db.transaction(async (tx) => {
-      await tx.delete(portraits).where(eq(portraits.orderId, id));
-      await tx.delete(favorites).where(eq(favorites.orderId, id));
-      await tx.delete(selfies).where(eq(selfies.orderId, id));
-      await tx.update(orders).set({ purgedAt: now, portraitInfo: null, comment: '', updatedAt: now }).where(eq(orders.id, id));
-    });
-  }
+  const due = await db.select({ id: orders.id }).from(orders).where(purgeDue(cutoff));
+  for (const { id } of due) await purgeOrder(ctx, id, now);
   if (due.length > 0) ctx.log.info({ count: due.length }, 'purged expired orders');
   return due.map((d) => d.id);
 }

@@ -1,0 +1,207 @@
+import { and, count, eq, gt, isNotNull, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { favorites, orders, portraits, selfies } from '../../db/schema.js';
+import { orderFolder } from './storage-keys.js';
+
+/**
+ * The one home of an order's life: every status change, and the questions other code asks about where
+ * orders stand. An order is created `pending`, becomes `processing` when paid, records progress while a
+ * worker holds its generation lease, ends `completed` or `failed`, and is purged (files and personal
+ * answers gone, bookkeeping kept) 30 days later. An unpaid order that can never be paid is deleted.
+ *
+ *   pending ──paid──▶ processing ──▶ completed ──30 days──▶ purged
+ *      │                  └────────▶ failed ─────30 days──▶ purged
+ *      └─ payment failed / beta full ─▶ failed;  expired or interrupted checkout ─▶ deleted
+ *
+ * Every transition is a conditional update on the state it leaves, so two callers racing for it (a
+ * webhook and the return page, two workers) cannot both win: the loser's update matches no row.
+ */
+
+export type Order = typeof orders.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+// ─── Questions ──────────────────────────────────────────────────────────────────────────────────
+
+/** The unpaid order behind a checkout session, while it can still be paid, failed or released. */
+export const unpaidOrderOf = (sessionId: string): SQL => and(eq(orders.checkoutSessionId, sessionId), eq(orders.status, 'pending'), isNull(orders.paidAt))!;
+
+/** An order whose checkout a crash cut off: still `pending`, and never given a payment session. */
+export const interruptedCheckout: SQL = and(eq(orders.status, 'pending'), isNull(orders.checkoutSessionId))!;
+
+/** Unpaid orders with a payment session started after `since`: what the settling sweep reads back. */
+export const openCheckoutSince = (since: Date): SQL =>
+  and(eq(orders.status, 'pending'), isNull(orders.paidAt), isNotNull(orders.checkoutSessionId), gt(orders.createdAt, since))!;
+
+/**
+ * Paid orders that are processing with no live worker: the lease is free, or its holder has not proved
+ * it is alive since `staleBefore`. With `staleBefore` null every processing order counts (at start-up,
+ * when the holder may well have been this very process).
+ */
+export const orphanedProcessing = (staleBefore: Date | null): SQL =>
+  and(
+    eq(orders.status, 'processing'),
+    isNotNull(orders.paidAt),
+    staleBefore ? or(isNull(orders.generationHeartbeatAt), lt(orders.generationHeartbeatAt, staleBefore)) : undefined,
+  )!;
+
+/** Delivered or failed before `cutoff` and not purged yet: the retention rule's due orders. */
+export const purgeDue = (cutoff: Date): SQL => and(isNull(orders.purgedAt), or(lt(orders.completedAt, cutoff), lt(orders.failedAt, cutoff)))!;
+
+export interface BetaSeatQuery {
+  /** Also count unpaid beta checkouts started after this moment: they hold a seat while they can be paid. */
+  heldSince?: Date;
+  /** Only this customer's seats. */
+  userId?: string;
+  /** Leave this order out (the one being fulfilled). */
+  exceptOrderId?: string;
+}
+
+/**
+ * Beta seats taken: paid beta orders, plus (with `heldSince`) unpaid ones whose checkout session can
+ * still be paid. An order that never got its payment session (a crash cut its checkout off) holds
+ * nothing: its customer never got an answer and tries again.
+ */
+export async function countBetaSeats(db: Executor, { heldSince, userId, exceptOrderId }: BetaSeatQuery = {}): Promise<number> {
+  const taken = heldSince
+    ? or(isNotNull(orders.paidAt), and(eq(orders.status, 'pending'), isNotNull(orders.checkoutSessionId), gt(orders.createdAt, heldSince)))
+    : isNotNull(orders.paidAt);
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.isBeta, true), taken, userId ? eq(orders.userId, userId) : undefined, exceptOrderId ? ne(orders.id, exceptOrderId) : undefined));
+  return Number(row?.n ?? 0);
+}
+
+// ─── Transitions ────────────────────────────────────────────────────────────────────────────────
+
+export type NewOrder = Pick<
+  typeof orders.$inferInsert,
+  'userId' | 'categoryId' | 'packageId' | 'portraitInfo' | 'imageTotal' | 'priceCents' | 'discountCents' | 'amountCents' | 'currency' | 'couponCode' | 'isBeta'
+>;
+
+/** A new order, `pending` until its checkout is paid. */
+export async function createPendingOrder(db: Db, order: NewOrder, now: Date): Promise<Order> {
+  const [created] = await db
+    .insert(orders)
+    .values({ ...order, status: 'pending', createdAt: now, updatedAt: now })
+    .returning();
+  return created!;
+}
+
+/** The payment session opened for a pending order; from now on the order holds its beta seat, if any. */
+export async function attachCheckoutSession(db: Db, orderId: string, sessionId: string): Promise<void> {
+  await db.update(orders).set({ checkoutSessionId: sessionId }).where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+}
+
+export interface PaidAmounts {
+  discountCents: number;
+  amountCents: number;
+  currency: string;
+  couponCode: string | null;
+}
+
+/** Pending → processing with what the provider says was paid. False when someone else marked it first. */
+export async function markPaid(tx: Executor, orderId: string, paid: PaidAmounts, now: Date): Promise<boolean> {
+  const updated = await tx
+    .update(orders)
+    .set({ status: 'processing', paidAt: now, ...paid, updatedAt: now })
+    .where(and(eq(orders.id, orderId), isNull(orders.paidAt)))
+    .returning({ id: orders.id });
+  return updated.length === 1;
+}
+
+/** An unpaid order that will not be paid (the payment failed, the last beta seat went): pending → failed. */
+export async function failUnpaid(tx: Executor, where: { orderId: string } | { sessionId: string }, reason: string, now: Date): Promise<string | null> {
+  const unpaid = 'orderId' in where ? and(eq(orders.id, where.orderId), eq(orders.status, 'pending'), isNull(orders.paidAt)) : unpaidOrderOf(where.sessionId);
+  const [failed] = await tx
+    .update(orders)
+    .set({ status: 'failed', failedAt: now, failureReason: reason, updatedAt: now })
+    .where(unpaid)
+    .returning({ id: orders.id });
+  return failed?.id ?? null;
+}
+
+/** The moment generation first started, kept across restarts for the time bound. */
+export async function markGenerationStarted(db: Db, orderId: string, now: Date): Promise<void> {
+  await db.update(orders).set({ generationStartedAt: now }).where(and(eq(orders.id, orderId), isNull(orders.generationStartedAt)));
+}
+
+/**
+ * Portraits stored so far, and the generator's reference when it gave one. Only while `owner` holds the
+ * lease: a taken-over worker must not wind a finished order's progress back.
+ */
+export async function recordProgress(
+  db: Db,
+  { orderId, owner, generated, total, providerRef, now }: { orderId: string; owner: string; generated: number; total: number; providerRef?: string; now: Date },
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      imageGenerated: generated,
+      // Progress only ever rises; 100 is reserved for completion.
+      progress: Math.min(99, Math.floor((generated / total) * 100)),
+      updatedAt: now,
+      generationHeartbeatAt: now,
+      ...(providerRef ? { providerRef } : {}),
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.generationOwner, owner), eq(orders.status, 'processing')));
+}
+
+/** Processing → completed. False when the order had already left `processing` (another worker finished it). */
+export async function completeOrder(db: Db, orderId: string, generated: number, now: Date): Promise<boolean> {
+  const done = await db
+    .update(orders)
+    .set({ status: 'completed', progress: 100, imageGenerated: generated, completedAt: now, updatedAt: now, generationOwner: null, generationHeartbeatAt: null })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')))
+    .returning({ id: orders.id });
+  return done.length === 1;
+}
+
+/** Processing → failed, with the reason the customer and support see. False when it had already left `processing`. */
+export async function failGeneration(db: Db, orderId: string, reason: string, now: Date): Promise<boolean> {
+  const done = await db
+    .update(orders)
+    .set({ status: 'failed', failedAt: now, failureReason: reason, updatedAt: now, generationOwner: null, generationHeartbeatAt: null })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')))
+    .returning({ id: orders.id });
+  return done.length === 1;
+}
+
+/**
+ * The retention purge of one order: its files, portraits, favorites, selfies and personal answers go;
+ * the row keeps its bookkeeping (dates, package, amounts) and is marked purged, so the customer sees it
+ * as expired rather than broken. Files first, so a failure leaves something to retry.
+ */
+export async function purgeOrder(ctx: Pick<AppContext, 'database' | 'files'>, orderId: string, now: Date): Promise<void> {
+  await ctx.files.deletePrefix(orderFolder(orderId));
+  await ctx.database.db.transaction(async (tx) => {
+    await tx.delete(portraits).where(eq(portraits.orderId, orderId));
+    await tx.delete(favorites).where(eq(favorites.orderId, orderId));
+    await tx.delete(selfies).where(eq(selfies.orderId, orderId));
+    await tx.update(orders).set({ purgedAt: now, portraitInfo: null, comment: '', updatedAt: now }).where(eq(orders.id, orderId));
+  });
+}
+
+/**
+ * Deletes an order outright: its files (selfies, portraits, thumbnails), then its row, whose selfies,
+ * portraits, favorites and downloads cascade; a payment stays for bookkeeping, detached by its foreign
+ * key. Files first: if this fails half-way the order still exists and deletion can be retried, unless
+ * `filesBestEffort` says the row must go whatever the store answers (a checkout that failed as it
+ * started). `still` must hold at the moment of deletion (the order did not get paid meanwhile, say);
+ * false if it did not.
+ */
+export async function deleteOrderAndFiles(
+  ctx: Pick<AppContext, 'database' | 'files'>,
+  orderId: string,
+  { still, filesBestEffort = false }: { still?: SQL; filesBestEffort?: boolean } = {},
+): Promise<boolean> {
+  const files = ctx.files.deletePrefix(orderFolder(orderId));
+  await (filesBestEffort ? files.catch(() => {}) : files);
+  const deleted = await ctx.database.db
+    .delete(orders)
+    .where(and(eq(orders.id, orderId), still))
+    .returning({ id: orders.id });
+  return deleted.length === 1;
+}
