@@ -1,3 +1,5 @@
+import { seededRandom, type Random } from '../../src/shared/random';
+
 /** Small deterministic PRNG helpers so every generated image is reproducible from its key. */
 
 /** FNV-1a hash of a string into an unsigned 32-bit seed. */
@@ -11,20 +13,16 @@ export function hashString(text: string): number {
 }
 
 export class Rng {
-  private state: number;
+  private readonly random: Random;
 
   constructor(seed: number | string) {
-    this.state = typeof seed === 'string' ? hashString(seed) : seed >>> 0;
-    if (this.state === 0) this.state = 0x9e3779b9;
+    const state = typeof seed === 'string' ? hashString(seed) : seed >>> 0;
+    this.random = seededRandom(state === 0 ? 0x9e3779b9 : state);
   }
 
-  /** Mulberry32: a float in [0, 1). */
+  /** A float in [0, 1). */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.random();
   }
 
   range(min: number, max: number): number {

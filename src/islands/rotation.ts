@@ -1,11 +1,12 @@
+import type { Random } from '@/shared/random';
+
+export { seededRandom, type Random } from '@/shared/random';
+
 /** The landing page's rotating examples (spec section 4): each round, one random example from each of up to N distinct random styles. */
 export interface RotationTheme {
   key: string;
   examples: readonly string[];
 }
-
-/** A number in [0, 1), like Math.random; injected so tests are deterministic. */
-export type Random = () => number;
 
 function shuffled<T>(items: readonly T[], random: Random): T[] {
   const copy = [...items];
@@ -43,14 +44,3 @@ export function themeOfExample(src: string): string | undefined {
   return /\/images\/styles\/([^/]+)\//.exec(src)?.[1];
 }
 
-/** A small deterministic random source (mulberry32), for the server-rendered first round. */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}

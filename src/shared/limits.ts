@@ -37,3 +37,12 @@ export const PORTRAIT_SIZE = {
   standard: { width: 832, height: 1216 },
   large: { width: 1664, height: 2432 },
 } as const;
+
+/** The photo limits as messages write them: "10 MB", "40 megapixels". */
+export const LIMIT_TEXT = {
+  photoMaxSize: `${LIMITS.photoMaxBytes / (1024 * 1024)} MB`,
+  photoMaxPixels: `${LIMITS.photoMaxPixels / 1_000_000} megapixels`,
+} as const;
+
+/** Long side of a stored selfie, and so of an upload: plenty for generation, small enough to keep storage modest. */
+export const PHOTO_LONG_SIDE = 2048;

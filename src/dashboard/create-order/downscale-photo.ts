@@ -1,5 +1,7 @@
+import { PHOTO_LONG_SIDE } from '@/shared/limits';
+
 /** Long side of a photo sent to the server; the server stores the same size, so more is wasted upload. */
-export const UPLOAD_LONG_SIDE = 2048;
+export const UPLOAD_LONG_SIDE = PHOTO_LONG_SIDE;
 export const UPLOAD_JPEG_QUALITY = 0.9;
 
 /** The size that fits `width` x `height` inside `longSide` without enlarging. */

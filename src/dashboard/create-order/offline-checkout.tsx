@@ -9,7 +9,7 @@ import { Button } from '@/ui/button';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { Skeleton } from '@/ui/skeleton';
-import { formatMoney } from '../format';
+import { formatMoney } from '@/shared/format';
 import { getOfflineSession, payOffline } from './offline-checkout-api';
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { CheckIcon } from 'lucide-react';
-import { formatPrice, type PortraitPackage } from '@/shared/catalog/packages';
+import type { PortraitPackage } from '@/shared/catalog/packages';
 import { $language } from '@/stores/language';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
-import { intlLocale } from '../format';
+import { formatMoney } from '@/shared/format';
 
 /** The count behind a counted feature ("60 pictures"); null for the plain ones ("Ultra high quality"). */
 function featureCount(pkg: PortraitPackage, feature: string): number | null {
@@ -63,7 +63,7 @@ export function PackageCard({ pkg, processing, available, soldOut = false, highl
         <h3 id={titleId} className="font-semibold">
           {name}
         </h3>
-        <p className="text-3xl font-bold tracking-tight">{formatPrice(pkg.priceCents, pkg.currency, intlLocale(language))}</p>
+        <p className="text-3xl font-bold tracking-tight">{formatMoney(pkg.priceCents, pkg.currency, language, { wholeWithoutCents: true })}</p>
         <p className="text-xs text-muted-foreground">{t('catalog.oneTime')}</p>
       </div>
       <p className="text-sm text-muted-foreground">{t(`catalog.packages.${pkg.id}.description`)}</p>

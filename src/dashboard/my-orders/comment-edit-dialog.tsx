@@ -9,7 +9,7 @@ import { Button } from '@/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/ui/dialog';
 import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
-import { shortOrderId } from '../format';
+import { shortOrderId } from '@/shared/format';
 
 export interface CommentEditDialogProps {
   /** The order whose comment is edited; null when the dialog is closed. */

@@ -14,7 +14,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/ui/alert-dialog';
-import { shortOrderId } from '../format';
+import { shortOrderId } from '@/shared/format';
 
 export interface OrderDeleteDialogProps {
   /** The order to delete; null when the dialog is closed. */

@@ -3,7 +3,7 @@ import { CopyIcon } from 'lucide-react';
 import { LIMITS } from '@/shared/limits';
 import { toast } from '@/stores/toast';
 import { Button } from '@/ui/button';
-import { shortOrderId } from '../format';
+import { shortOrderId } from '@/shared/format';
 
 /** Copies the full order id (what support needs) and says so for two seconds. */
 export async function copyOrderId(id: string, messages: { copied: string; failed: string }): Promise<void> {

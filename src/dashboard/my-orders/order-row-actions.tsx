@@ -5,7 +5,7 @@ import type { Order } from '@/shared/contracts/orders';
 import { SUPPORT_EMAIL_DEFAULT } from '@/shared/site';
 import { $language } from '@/stores/language';
 import { Button } from '@/ui/button';
-import { formatDate, shortOrderId } from '../format';
+import { formatDate, shortOrderId } from '@/shared/format';
 import { mailtoLink, orderActions, photoSelectorPath, statusBadge } from './order-actions';
 
 export interface OrderRowActionsProps {

@@ -6,7 +6,7 @@ import { $language } from '@/stores/language';
 import { Button } from '@/ui/button';
 import { Progress } from '@/ui/progress';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/ui/table';
-import { formatDate, shortOrderId } from '../format';
+import { formatDate, shortOrderId } from '@/shared/format';
 import { orderActions } from './order-actions';
 import { OrderIdCopy } from './order-id-copy';
 import { OrderRowActions } from './order-row-actions';

@@ -7,7 +7,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/
 import { Button } from '@/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui/tabs';
 import { PageContainer, PageHeader } from '../components/page-header';
-import { formatMoney } from '../format';
+import { formatMoney } from '@/shared/format';
 import { faqValues, HELP_FAQ, HELP_TABS } from '../help-faq';
 
 /** Help: the FAQ in five tabs, each an accordion, and a way to reach a person. */

@@ -11,7 +11,7 @@ import { Button } from '@/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/ui/table';
 import { ListSkeleton, RefreshButton } from '../components/list-states';
 import { PageContainer, PageHeader } from '../components/page-header';
-import { formatDate, formatMoney, shortOrderId } from '../format';
+import { formatDate, formatMoney, shortOrderId } from '@/shared/format';
 
 /** Our own receipt pages are rendered in the dashboard's language; a provider's URL is left alone. */
 function receiptHref(url: string, language: Language): string {

@@ -4,7 +4,7 @@ import { MailIcon } from 'lucide-react';
 import { SUPPORT_EMAIL_DEFAULT } from '@/shared/site';
 import { $language } from '@/stores/language';
 import { PageContainer, PageHeader } from '../components/page-header';
-import { formatDate } from '../format';
+import { formatDate } from '@/shared/format';
 
 /** The releases, newest first; their texts live under `dashboard.releaseNotes.versions.{key}`. */
 const RELEASES = [

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { CALLS } from '../../shared/contracts/calls.js';
 import { ZCheckoutOptionsSchema } from '../../shared/contracts/checkout.js';
-import { LIMITS } from '../../shared/limits.js';
+import { LIMIT_TEXT, LIMITS } from '../../shared/limits.js';
 import { AppError } from '../errors.js';
 import { confirmCheckout } from '../services/checkout/confirm-checkout.js';
 import { createCheckout } from '../services/checkout/create-checkout.js';
@@ -38,7 +38,7 @@ async function readCheckoutForm(parts: AsyncIterableIterator<import('@fastify/mu
     for await (const part of parts) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        if (bytes.length > LIMITS.photoMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `Photo ${photos.length + 1} (${part.filename}) is larger than 10 MB`);
+        if (bytes.length > LIMITS.photoMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `Photo ${photos.length + 1} (${part.filename}) is larger than ${LIMIT_TEXT.photoMaxSize}`);
         photos.push({ bytes, filename: part.filename.slice(0, 100) || `photo ${photos.length + 1}` });
       } else if (part.fieldname === 'options') {
         if (part.valueTruncated) throw new AppError('PAYLOAD_TOO_LARGE', 'Invalid options: is larger than 64 KB');
@@ -49,7 +49,7 @@ async function readCheckoutForm(parts: AsyncIterableIterator<import('@fastify/mu
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', `Please upload at most ${LIMITS.photosMax} photos`);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', `Photo ${photos.length + 1} is larger than 10 MB`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', `Photo ${photos.length + 1} is larger than ${LIMIT_TEXT.photoMaxSize}`);
     if (code === 'FST_INVALID_JSON_FIELD_ERROR') throw new AppError('BAD_REQUEST', 'Invalid options: is not valid JSON');
     if (code === undefined && CUT_OFF_FORM.test((error as Error).message)) {
       throw new AppError('BAD_REQUEST', 'The upload is incomplete: the form ended before its closing boundary; please try again');

@@ -96,15 +96,6 @@ export const FIRST_ORDER_COUPON = { code: 'FIRST30', percentOff: 30 } as const;
 /** The beta program's code, shown on the beta page; the beta package applies it automatically. */
 export const BETA_COUPON = { code: 'BETA', percentOff: 100 } as const;
 
-/** Formats integer cents for display, e.g. 4500 -> "$45". */
-export function formatPrice(cents: number, currency = 'usd', locale = 'en-US'): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
-}
-
 /** What an order of a package costs before any code the customer types: the beta package's discount is its whole price. */
 export function packageCharge(pkg: PortraitPackage): { priceCents: number; discountCents: number; amountCents: number; couponCode: string | null } {
   const discountCents = pkg.priceCents - pkg.chargeCents;

@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { shortOrderId } from '../format';
 import { LIMITS } from '../limits';
 import { ZEmptyRequestSchema } from './auth';
 
@@ -90,8 +91,7 @@ export function groupDownloadUrl(orderId: string, { favorites = false } = {}): s
 
 /** The zip's file name: `portraits-1A2B3C4D.zip`, or `portraits-1A2B3C4D-favorites.zip`. */
 export function zipFileName(orderId: string, { favorites = false } = {}): string {
-  const short = orderId.slice(0, LIMITS.orderIdDisplayLength).toUpperCase();
-  return `portraits-${short}${favorites ? '-favorites' : ''}.zip`;
+  return `portraits-${shortOrderId(orderId)}${favorites ? '-favorites' : ''}.zip`;
 }
 
 /** A single portrait's file name, in the zip and when downloaded alone. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, shortOrderId } from '@/dashboard/format';
+import { formatDate, formatMoney, shortOrderId } from '@/shared/format';
 
 describe('[dashboard] formatting', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, shortOrderId } from '@/dashboard/format';
+import { formatDate, shortOrderId } from '@/shared/format';
 import { mailtoLink, orderActions, statusBadge, withinViewWindow } from '@/dashboard/my-orders/order-actions';
 import { portraitFileName, portraitUrl, groupDownloadUrl, zipFileName } from '@/shared/contracts/orders';
 

@@ -1,9 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
-import { LIMITS } from '../../../shared/limits.js';
+import { LIMIT_TEXT, LIMITS, PHOTO_LONG_SIDE } from '../../../shared/limits.js';
 import { AppError } from '../../errors.js';
 
-/** Long side of a stored selfie: plenty for generation, small enough to keep storage modest. */
-const STORED_LONG_SIDE = 2048;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif', 'avif', 'gif', 'tiff']);
 
 export interface NormalizedPhoto {
@@ -19,7 +17,7 @@ export interface NormalizedPhoto {
  */
 export async function normalizePhoto(bytes: Buffer, label: string): Promise<NormalizedPhoto> {
   if (bytes.length === 0) throw new AppError('BAD_REQUEST', `${label} is empty`);
-  if (bytes.length > LIMITS.photoMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `${label} is larger than 10 MB`);
+  if (bytes.length > LIMITS.photoMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `${label} is larger than ${LIMIT_TEXT.photoMaxSize}`);
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -30,12 +28,12 @@ export async function normalizePhoto(bytes: Buffer, label: string): Promise<Norm
     throw new AppError('BAD_REQUEST', `${label} is not an image we can read (use JPG, PNG or WebP)`);
   }
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
-  if (pixels > LIMITS.photoMaxPixels) throw new AppError('BAD_REQUEST', `${label} has more than 40 megapixels`);
+  if (pixels > LIMITS.photoMaxPixels) throw new AppError('BAD_REQUEST', `${label} has more than ${LIMIT_TEXT.photoMaxPixels}`);
   if (pixels === 0) throw new AppError('BAD_REQUEST', `${label} has no pixels`);
   try {
     const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: LIMITS.photoMaxPixels })
       .rotate()
-      .resize(STORED_LONG_SIDE, STORED_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .resize(PHOTO_LONG_SIDE, PHOTO_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: 90, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
+import { shortOrderId } from '../../../shared/format.js';
 import { serverT } from '../../i18n.js';
 import { renderMail } from '../mail/render-mail.js';
 
@@ -12,7 +13,7 @@ export async function notifyCustomer(
   const [user] = await ctx.database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return;
   const { t } = serverT('us');
-  const shortId = orderId.slice(0, 8).toUpperCase();
+  const shortId = shortOrderId(orderId);
   const url = `${ctx.config.publicUrl}/dashboard/photoSelector/${orderId}`;
   const mail =
     outcome === 'ready'

@@ -1,5 +1,6 @@
 /** Where an order's files live in the file store; everything of an order sits under one folder. */
 export const orderFolder = (orderId: string) => `orders/${orderId}`;
-export const selfieKey = (orderId: string, no: number) => `orders/${orderId}/selfies/${no}.jpg`;
+export const selfieFolder = (orderId: string) => `orders/${orderId}/selfies`;
+export const selfieKey = (orderId: string, no: number) => `${selfieFolder(orderId)}/${no}.jpg`;
 export const portraitKey = (orderId: string, no: number) => `orders/${orderId}/portraits/${no}.jpg`;
 export const thumbKey = (orderId: string, no: number) => `orders/${orderId}/thumbs/${no}.jpg`;

@@ -2,10 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { payments } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { UUID_PATTERN } from '../../../shared/ids.js';
 
 export type PaymentRecord = typeof payments.$inferSelect;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * One payment of this customer. Someone else's payment, a malformed id and an unknown id all get
@@ -13,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function getReceipt(db: Db, { userId, paymentId }: { userId: string; paymentId: string }): Promise<PaymentRecord> {
   const notFound = new AppError('NOT_FOUND', 'Receipt not found');
-  if (!UUID.test(paymentId)) throw notFound;
+  if (!UUID_PATTERN.test(paymentId)) throw notFound;
   const [row] = await db
     .select()
     .from(payments)

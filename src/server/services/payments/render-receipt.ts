@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { findPackage } from '../../../shared/catalog/packages.js';
+import { formatMoney, intlLocale, shortOrderId } from '../../../shared/format.js';
 import { htmlLang, type Language } from '../../../shared/i18n.js';
-import { LIMITS } from '../../../shared/limits.js';
 import { escapeHtml } from '../mail/render-mail.js';
 import type { PaymentRecord } from './get-receipt.js';
 
@@ -11,16 +11,8 @@ export interface ReceiptPageOptions {
   supportEmail: string;
 }
 
-function locale(language: Language): string {
-  return language === 'us' ? 'en-US' : htmlLang(language);
-}
-
-/** Minor units as currency text with all its decimals, as a receipt shows money: 3150 -> "$31.50". */
-function money(amountMinor: number, currency: string, language: Language): string {
-  const format = new Intl.NumberFormat(locale(language), { style: 'currency', currency: currency.toUpperCase() });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amountMinor / 10 ** digits);
-}
+/** A receipt shows money with all its decimals: 3150 -> "$31.50". */
+const money = (amountMinor: number, currency: string, language: Language) => formatMoney(amountMinor, currency, language);
 
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
@@ -55,8 +47,8 @@ export function renderReceiptPage(payment: PaymentRecord, { t, language, support
   const e = escapeHtml;
   const pkg = findPackage(payment.packageId);
   const packageName = t(`packages.${payment.packageId}.name`, { defaultValue: payment.packageId });
-  const number = `PS-${payment.id.slice(0, 8).toUpperCase()}`;
-  const date = new Intl.DateTimeFormat(locale(language), {
+  const number = `PS-${shortOrderId(payment.id)}`;
+  const date = new Intl.DateTimeFormat(intlLocale(language), {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
@@ -65,7 +57,7 @@ export function renderReceiptPage(payment: PaymentRecord, { t, language, support
     timeZone: 'UTC',
     timeZoneName: 'short',
   }).format(payment.createdAt);
-  const orderId = payment.orderId ? payment.orderId.slice(0, LIMITS.orderIdDisplayLength).toUpperCase() : '—';
+  const orderId = payment.orderId ? shortOrderId(payment.orderId) : '—';
   const testMode = payment.provider === 'offline';
   const method = payment.cardLast4
     ? t(testMode ? 'dashboard.receipts.document.cardTestMode' : 'dashboard.receipts.document.card', { last4: payment.cardLast4 })

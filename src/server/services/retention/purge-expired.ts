@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { orders, selfies } from '../../db/schema.js';
 import { LIMITS } from '../../../shared/limits.js';
 import { purgeDue, purgeOrder } from '../orders/order-lifecycle.js';
+import { selfieFolder } from '../orders/storage-keys.js';
 
 /**
  * The retention rule: 30 days after delivery (or failure) an order is purged (`purgeOrder`). Returns the
@@ -28,7 +29,7 @@ export async function deleteLeftoverSelfies(ctx: Pick<AppContext, 'database' | '
     .innerJoin(orders, eq(orders.id, selfies.orderId))
     .where(or(inArray(orders.status, ['completed', 'failed']), and(eq(orders.status, 'pending'), lt(orders.createdAt, dayAgo))));
   for (const { orderId } of leftovers) {
-    await ctx.files.deletePrefix(`orders/${orderId}/selfies`);
+    await ctx.files.deletePrefix(selfieFolder(orderId));
     await db.delete(selfies).where(eq(selfies.orderId, orderId));
   }
   return leftovers.length;

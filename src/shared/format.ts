@@ -1,5 +1,10 @@
-import { htmlLang, type Language } from '@/shared/i18n';
-import { LIMITS } from '@/shared/limits';
+import { htmlLang, type Language } from './i18n';
+import { LIMITS } from './limits';
+
+/**
+ * How the product writes dates, money and order ids, on the site, in the dashboard, in mails and on
+ * receipts alike.
+ */
 
 /** The Intl locale of a language; English is en-US, as the spec's dates are. */
 export function intlLocale(language: Language): string {
