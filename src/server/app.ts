@@ -33,6 +33,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Check every JSON call's answer against its contract (tests): a mismatch is a 500. */
   checkResponses?: boolean;
+  /** Start an in-memory embedded database from this dump (tests), instead of DATA_DIR's. */
+  pgliteSnapshot?: Blob;
   mailer?: Mailer;
   payments?: PaymentsProvider;
   generator?: Generator;
@@ -79,7 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     for (const method of ([] as string[]).concat(route.method)) routes.push({ method, url: route.url });
   });
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { pgliteSnapshot: options.pgliteSnapshot });
   const queue = new JobQueue(database.executor, app.log.child({ component: 'jobs' }), {
     work: config.role !== 'web',
   });

@@ -5,7 +5,7 @@ import { buildTestApp } from './helpers/app';
 
 describe('[database] persistence', () => {
   it('keeps data across a restart on the same DATA_DIR and database', async () => {
-    const first = await buildTestApp();
+    const first = await buildTestApp({}, { durable: true });
     await first.app.ctx.database.db.insert(users).values({ email: 'ada@example.com', nickName: 'ada' });
     await first.app.close();
 

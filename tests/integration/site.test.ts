@@ -25,7 +25,7 @@ async function writeSite(dist: string) {
 describe('[site] serving the built site', () => {
   let t: TestApp;
   beforeAll(async () => {
-    const probe = await buildTestApp();
+    const probe = await buildTestApp({}, { durable: true });
     await probe.app.close();
     await writeSite(path.join(probe.dataDir, 'dist'));
     t = await buildTestApp({}, { reuse: { dataDir: probe.dataDir, databaseUrl: probe.config.database.kind === 'postgres' ? probe.config.database.url : undefined } });

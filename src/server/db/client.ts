@@ -33,9 +33,12 @@ const MIGRATION_LOCK = 724_311;
 // Serialises the rest of start-up (the job queue's own installer races when processes start together).
 const STARTUP_LOCK = 724_313;
 
-/** Opens the embedded PGlite database or PostgreSQL, and applies the migrations. */
-export async function openDatabase(config: Config['database']): Promise<Database> {
-  const database = config.kind === 'pglite' ? await openPglite(config.dir) : await openPostgres(config.url);
+/**
+ * Opens the embedded PGlite database or PostgreSQL, and applies the migrations. `pgliteSnapshot` (tests)
+ * starts an in-memory PGlite from a dump instead of the directory: nothing is written to disk.
+ */
+export async function openDatabase(config: Config['database'], { pgliteSnapshot }: { pgliteSnapshot?: Blob } = {}): Promise<Database> {
+  const database = config.kind === 'pglite' ? await openPglite(config.dir, pgliteSnapshot) : await openPostgres(config.url);
   try {
     await database.db.execute(sql`select 1`);
   } catch (error) {
@@ -45,9 +48,9 @@ export async function openDatabase(config: Config['database']): Promise<Database
   return database;
 }
 
-async function openPglite(dir: string): Promise<Database> {
-  if (!dir.startsWith('memory://')) await mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
+  if (!snapshot && !dir.startsWith('memory://')) await mkdir(dir, { recursive: true });
+  const client = snapshot ? await PGlite.create({ loadDataDir: snapshot }) : await PGlite.create(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {

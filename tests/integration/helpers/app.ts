@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -22,11 +22,15 @@ export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'post
  * web process: no worker polls the queue, no cron fires and nothing is recovered at start, so a test
  * sees only what it does. Tests run queued jobs with `runJobs`; a test about the worker itself passes
  * `ROLE: 'all'`. `env` overrides settings; `reuse` starts again on an earlier app's data (restart tests).
+ * On PGlite the database lives in memory, loaded from the suite's migrated dump, unless `durable` keeps
+ * it in DATA_DIR for a later `reuse`.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
   options: BuildOptions & {
     reuse?: { dataDir: string; databaseUrl?: string };
+    /** Keep the PGlite database in DATA_DIR, so a later app can `reuse` it. */
+    durable?: boolean;
     /** Registers extra routes before the app is ready (probe routes for mechanism tests). */
     extend?: (app: FastifyInstance) => void;
   } = {},
@@ -38,9 +42,10 @@ export async function buildTestApp(
       : testDatabaseKind === 'postgres'
         ? await createTestDatabase()
         : undefined;
-  // A fresh PGlite database starts as a copy of the suite's migrated one.
-  const template = inject('pgliteTemplate');
-  if (!options.reuse && !database && template) await cp(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
+  // A fresh PGlite database starts as the suite's migrated one: in memory, or copied when it must last.
+  const fresh = !options.reuse && !database && !env.DATABASE_URL;
+  if (fresh && options.durable) await cp(path.join(inject('pgliteTemplate'), 'db'), path.join(dataDir, 'db'), { recursive: true });
+  const pgliteSnapshot = fresh && !options.durable ? await loadSnapshot() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DIST_DIR: path.join(dataDir, 'dist'),
@@ -50,7 +55,7 @@ export async function buildTestApp(
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { checkResponses: true, ...options });
+  const app = await buildApp(config, { checkResponses: true, pgliteSnapshot, ...options });
   options.extend?.(app);
   await app.ready();
   return {
@@ -65,6 +70,14 @@ export async function buildTestApp(
       }
     },
   };
+}
+
+let snapshotBytes: Promise<Buffer> | undefined;
+
+/** The migrated database's dump, read once per test file; each app gets its own Blob of it. */
+async function loadSnapshot(): Promise<Blob> {
+  snapshotBytes ??= readFile(inject('pgliteSnapshot'));
+  return new Blob([new Uint8Array(await snapshotBytes)]);
 }
 
 /** Headers of a same-site JSON call, as the browser sends them. */

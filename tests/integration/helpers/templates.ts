@@ -1,6 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '@/server/app';
@@ -8,8 +9,10 @@ import { loadConfig } from '@/server/config';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A DATA_DIR whose PGlite database is migrated and has the job queue's tables; copied per app. */
+    /** A DATA_DIR whose PGlite database is migrated and has the job queue's tables; copied per app that restarts. */
     pgliteTemplate: string;
+    /** The same database as a dump (a tar file), which other apps load into memory. */
+    pgliteSnapshot: string;
     /** A PostgreSQL database in the same state, the template of every test database. */
     postgresTemplate: string;
   }
@@ -39,6 +42,14 @@ export default async function setup(project: TestProject) {
   const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ROLE: 'web', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }));
   await app.close();
   project.provide('pgliteTemplate', dataDir);
+  if (!databaseUrl) {
+    const client = await PGlite.create(path.join(dataDir, 'db'));
+    const dump = await client.dumpDataDir('none');
+    await client.close();
+    const snapshot = path.join(dataDir, 'snapshot.tar');
+    await writeFile(snapshot, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteSnapshot', snapshot);
+  }
   return async () => {
     await drop();
     await rm(dataDir, { recursive: true, force: true });
