@@ -39,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],
+          globalSetup: ['tests/faults/template.ts'],
           environment: 'node',
           testTimeout: 240_000,
           hookTimeout: 120_000,

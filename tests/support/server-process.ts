@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,9 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/** Names a migrated embedded database (a DATA_DIR) that servers on a fresh DATA_DIR start from a copy of. */
+export const PGLITE_TEMPLATE_ENV = 'PORTRAIT_TEST_PGLITE_TEMPLATE';
 
 export interface ServerProcess {
   url: string;
@@ -41,6 +44,8 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string> = {}, { timeoutMs = 60_000 } = {}): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'portrait-proc-')));
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (!env.DATA_DIR && !env.DATABASE_URL && template) await cp(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
   const fullEnv: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? os.tmpdir(),
