@@ -137,12 +137,12 @@ async function renderPortrait(request: GenerationRequest, selfies: Buffer[], n: 
       { input: sides, blend: 'dest-in' },
       { input: top_, blend: 'dest-in' },
     ])
-    .png()
+    .png({ compressionLevel: 0 })
     .toBuffer();
 
   const layers: OverlayOptions[] = [{ input: crop, left, top }];
   if (grade.tint) {
-    const tint = await sharp({ create: { width, height, channels: 4, background: grade.tint } }).png().toBuffer();
+    const tint = await sharp({ create: { width, height, channels: 4, background: grade.tint } }).png({ compressionLevel: 0 }).toBuffer();
     layers.push({ input: tint, blend: 'soft-light' });
   }
   return sharp(backdropSvg(width, height, backdropId, rand)).composite(layers).jpeg({ quality: 88, mozjpeg: true }).toBuffer();
