@@ -32,6 +32,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {

@@ -36,6 +36,7 @@ export const $sidebarOpenMobile = atom<boolean>(false);
 /** Expands or collapses the desktop sidebar and remembers the choice in the cookie. */
 export function setSidebarOpen(open: boolean): void {
   $sidebarOpen.set(open);
+  // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps this state in a cookie the server can read; Cookie Store is not in every browser we support
   if (typeof document !== 'undefined') document.cookie = sidebarCookie(open);
 }
 

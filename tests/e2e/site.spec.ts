@@ -42,6 +42,7 @@ test.describe('[site] landing page', () => {
     await page.goto('/');
     const main = page.getByRole('main');
     for (const summary of await main.locator('#faq summary').all()) await summary.click();
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText, the text a visitor sees
     const text = await main.innerText();
     for (const claim of [
       'First portraits in about 15 minutes',

@@ -107,7 +107,7 @@ describe('[api] global rate limit', () => {
 
   it('answers 429 with a clear message once a client exceeds the limit', async () => {
     const statuses: number[] = [];
-    let last;
+    let last: Awaited<ReturnType<typeof t.app.inject>> | undefined;
     for (let i = 0; i < 7; i++) {
       last = await t.app.inject({ method: 'GET', url: '/v1/nope' });
       statuses.push(last.statusCode);

@@ -197,6 +197,7 @@ describe('[sessions] sign-in, sign-out and redirects', () => {
       expect(typeof value).toBe('string');
       const path = value as string;
       expect(path).toMatch(/^\/(?![/\\])/);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the assertion is that no control character got through
       expect(path).not.toMatch(/[\u0000-\u001f\u007f\\]/);
       expect(new URL(path, publicUrl).origin).toBe(publicUrl);
     }

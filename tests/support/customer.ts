@@ -51,6 +51,7 @@ export async function signInOverHttp(baseUrl: string, outboxDir: string, email: 
 export async function postJson(baseUrl: string, customer: Customer, url: string, body: unknown) {
   const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: customer.json, body: JSON.stringify(body) });
   const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: callers read the data of whichever call they made
   let envelope: { data?: any; message?: string } = {};
   try {
     envelope = JSON.parse(text);

@@ -94,6 +94,7 @@ export function uploadSlowly(
 }
 
 export type TryResult =
+  // biome-ignore lint/suspicious/noExplicitAny: callers read the data of whichever call they made
   | { status: number; envelope: { code?: number; message?: string; data?: any } | null; ms: number; error?: undefined }
   | { error: string; ms: number; status?: undefined; envelope?: undefined };
 

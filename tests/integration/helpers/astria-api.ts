@@ -152,7 +152,7 @@ export async function startAstriaApi({ apiKey }: { apiKey: string }) {
       if (segments[1] !== String(FLUX_BASE_TUNE_ID)) return json(404, { error: 'Not found' });
       const text = get('prompt[text]') ?? '';
       const lora = tunes.find((t) => t.id === Number(/<lora:(\d+):1>/.exec(text)?.[1]));
-      if (!lora || !lora.trained_at) return json(422, { text: ['must load a trained LoRA of yours with <lora:id:1>'] });
+      if (!lora?.trained_at) return json(422, { text: ['must load a trained LoRA of yours with <lora:id:1>'] });
       const numImages = Number(get('prompt[num_images]') ?? 1);
       if (!(numImages >= 1 && numImages <= 8)) return json(422, { num_images: ['must be between 1 and 8'] });
       const w = get('prompt[w]') ? Number(get('prompt[w]')) : null;

@@ -14,7 +14,7 @@ export async function startSmtpServer() {
       simpleParser(stream)
         .then((mail) => {
           received.push(mail);
-          waiters.splice(0).forEach((w) => w());
+          for (const wake of waiters.splice(0)) wake();
           callback();
         })
         .catch(callback);

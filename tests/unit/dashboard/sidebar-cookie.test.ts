@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { $sidebarOpen, parseSidebarCookie, setSidebarOpen, sidebarCookie, toggleSidebar, $sidebarOpenMobile } from '@/stores/sidebar';
 
 function clearCookie() {
+  // biome-ignore lint/suspicious/noDocumentCookie: the store under test keeps its state in this cookie, as the spec says
   document.cookie = 'sidebar:state=; path=/; max-age=0';
 }
 

@@ -20,14 +20,16 @@ function renderSidebar() {
   );
 }
 
+/** A component that uses the sidebar without its provider. */
+function Orphan() {
+  useSidebar();
+  return null;
+}
+
 describe('[sidebar] primitives', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('useSidebar refuses to work outside SidebarProvider', () => {
-    function Orphan() {
-      useSidebar();
-      return null;
-    }
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<Orphan />)).toThrow('useSidebar must be used within SidebarProvider');
   });
@@ -45,6 +47,7 @@ describe('[sidebar] on desktop', () => {
     vi.restoreAllMocks();
     $sidebarOpen.set(true);
     $user.set(null);
+    // biome-ignore lint/suspicious/noDocumentCookie: the store under test keeps its state in this cookie, as the spec says
     document.cookie = 'sidebar:state=; path=/; max-age=0';
   });
 

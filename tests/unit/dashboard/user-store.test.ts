@@ -36,7 +36,7 @@ describe('[user] the user store', () => {
   it('sends a signed-out visitor to the login page with the current path and query', async () => {
     vi.stubGlobal('fetch', answer(401, { code: 401, message: 'Please log in to continue', data: null }));
     await loadUser({ errorPrefix: PREFIX });
-    expect(assign).toHaveBeenCalledWith('/login?redirectURL=' + encodeURIComponent('/dashboard/receipts?x=1'));
+    expect(assign).toHaveBeenCalledWith(`/login?redirectURL=${encodeURIComponent('/dashboard/receipts?x=1')}`);
     expect($toasts.get()).toEqual([]);
     expect($user.get()).toBeNull();
   });
@@ -46,14 +46,14 @@ describe('[user] the user store', () => {
     await loadUser({ errorPrefix: PREFIX });
     expect(assign).not.toHaveBeenCalled();
     const [toast] = $toasts.get();
-    expect(toast).toMatchObject({ variant: 'destructive', description: PREFIX + 'Something went wrong on our side; please try again' });
+    expect(toast).toMatchObject({ variant: 'destructive', description: `${PREFIX}Something went wrong on our side; please try again` });
   });
 
   it('raises the toast for a network failure too', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await loadUser({ errorPrefix: PREFIX });
     expect(assign).not.toHaveBeenCalled();
-    expect($toasts.get()[0]?.description).toBe(PREFIX + 'Failed to fetch');
+    expect($toasts.get()[0]?.description).toBe(`${PREFIX}Failed to fetch`);
   });
 
   it('loads on start and again when the page becomes visible', async () => {

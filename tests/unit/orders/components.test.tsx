@@ -94,23 +94,25 @@ describe('[orders] the Edit Comment dialog', () => {
   });
 });
 
-describe('[orders] the photo viewer', () => {
-  function Viewer({ onIndexChange, index }: { onIndexChange: (i: number | null) => void; index: number | null }) {
-    return (
-      <WithI18n>
-        <PhotoViewer
-          orderId={ORDER.id}
-          photos={Array.from({ length: 20 }, (_, i) => i + 1)}
-          index={index}
-          onIndexChange={onIndexChange}
-          favorites={new Set([1])}
-          onToggleFavorite={() => {}}
-          onDownload={() => {}}
-        />
-      </WithI18n>
-    );
-  }
+/** The viewer on 20 photos, favorite 1 marked. */
+function Viewer({ onIndexChange, index }: { onIndexChange: (i: number | null) => void; index: number | null }) {
+  return (
+    <WithI18n>
+      <PhotoViewer
+        orderId={ORDER.id}
+        photos={Array.from({ length: 20 }, (_, i) => i + 1)}
+        index={index}
+        onIndexChange={onIndexChange}
+        favorites={new Set([1])}
+        onToggleFavorite={() => {}}
+        onDownload={() => {}}
+      />
+    </WithI18n>
+  );
+}
 
+
+describe('[orders] the photo viewer', () => {
   it('shows Photo 1 of 20, wraps to the last with ArrowLeft and to the first with ArrowRight', () => {
     const onIndexChange = vi.fn();
     const { rerender } = render(<Viewer index={0} onIndexChange={onIndexChange} />);

@@ -9,14 +9,14 @@ describe('[site] landing rotation rounds', () => {
       expect(round).toHaveLength(5);
       const themes = round.map(themeOfExample);
       expect(new Set(themes).size).toBe(5);
-      round.forEach((src, i) => expect(STYLE_THEMES.find((t) => t.key === themes[i])!.examples).toContain(src));
+      for (const [i, src] of round.entries()) expect(STYLE_THEMES.find((t) => t.key === themes[i])!.examples).toContain(src);
     }
   });
 
   it('varies the styles from round to round', () => {
     const random = seededRandom(7);
     const seen = new Set<string>();
-    for (let i = 0; i < 20; i++) pickRound(STYLE_THEMES, 5, FALLBACK_EXAMPLE, random).forEach((src) => seen.add(themeOfExample(src)!));
+    for (let i = 0; i < 20; i++) for (const src of pickRound(STYLE_THEMES, 5, FALLBACK_EXAMPLE, random)) seen.add(themeOfExample(src)!);
     expect(seen.size).toBeGreaterThan(10);
   });
 
@@ -25,7 +25,7 @@ describe('[site] landing rotation rounds', () => {
     let previous = pickRound(STYLE_THEMES, 5, FALLBACK_EXAMPLE, random);
     for (let i = 0; i < 200; i++) {
       const next = pickRound(STYLE_THEMES, 5, FALLBACK_EXAMPLE, random, previous);
-      next.forEach((src, slot) => expect(src).not.toBe(previous[slot]));
+      for (const [slot, src] of next.entries()) expect(src).not.toBe(previous[slot]);
       previous = next;
     }
   });
