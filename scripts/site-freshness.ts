@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Inputs of the static site build; the server's own code is not one of them. */
-const SITE_INPUTS = ['src', 'locales', 'public', 'astro.config.mjs', 'package.json'];
+const SITE_INPUTS = ['src', 'locales', 'public', 'astro.config.ts', 'package.json'];
 const IGNORED = new Set([path.join('src', 'server'), 'node_modules']);
 
 function newestMtime(entry: string): number {

@@ -5,7 +5,7 @@ import { z } from 'astro/zod';
 /**
  * The legal pages (/terms, /privacy, /refund, /cookies), one markdown file per page and language:
  * `src/content/policies/{lang}/{page}.md`, so an entry's id is `{lang}/{page}` (e.g. `fr/refund`).
- * Languages are the product's codes (us, fr, de, jp, kr, cn, plus es, bundled but not offered).
+ * Languages are the registry's codes (`src/shared/i18n.ts`), offered or only bundled.
  */
 const policies = defineCollection({
   loader: glob({ pattern: '**/*.md', base: './src/content/policies' }),

@@ -1,18 +1,43 @@
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 
-/** The languages offered to visitors, in menu order. `htmlLang` is the BCP 47 tag for lang/hreflang. */
-export const LANGUAGES = [
-  { code: 'us', name: 'English', htmlLang: 'en' },
-  { code: 'fr', name: 'Français', htmlLang: 'fr' },
-  { code: 'de', name: 'Deutsch', htmlLang: 'de' },
-  { code: 'jp', name: '日本語', htmlLang: 'ja' },
-  { code: 'kr', name: '한국어', htmlLang: 'ko' },
-  { code: 'cn', name: '中文', htmlLang: 'zh-CN' },
-] as const;
+interface RegisteredLanguage {
+  /** The URL prefix (`/fr/about`), the bundle's name (`locales/fr.json`) and the policies' folder. */
+  code: string;
+  /** The name in the language itself, for the language menus. */
+  name: string;
+  /** The BCP 47 tag for lang and hreflang. */
+  htmlLang: string;
+  /** The Open Graph locale of its pages. */
+  ogLocale: string;
+  /** Translated and bundled, but not yet shown to visitors. */
+  offered?: false;
+}
 
-export type Language = (typeof LANGUAGES)[number]['code'];
-/** Bundled translation files: the offered six, plus Spanish, which is bundled but not offered. */
-export const BUNDLED_LANGUAGES = ['us', 'fr', 'de', 'jp', 'kr', 'cn', 'es'] as const;
+/**
+ * Every language of the product, in menu order. A language is its line here, its bundle
+ * `locales/<code>.json` and its policies `src/content/policies/<code>/`; the site's pages, the
+ * sitemap, the server's prefixes and the loaded bundles all follow from this list.
+ */
+const REGISTRY = [
+  { code: 'us', name: 'English', htmlLang: 'en', ogLocale: 'en_US' },
+  { code: 'fr', name: 'Français', htmlLang: 'fr', ogLocale: 'fr_FR' },
+  { code: 'de', name: 'Deutsch', htmlLang: 'de', ogLocale: 'de_DE' },
+  { code: 'jp', name: '日本語', htmlLang: 'ja', ogLocale: 'ja_JP' },
+  { code: 'kr', name: '한국어', htmlLang: 'ko', ogLocale: 'ko_KR' },
+  { code: 'cn', name: '中文', htmlLang: 'zh-CN', ogLocale: 'zh_CN' },
+  { code: 'es', name: 'Español', htmlLang: 'es', ogLocale: 'es_ES', offered: false },
+] as const satisfies readonly RegisteredLanguage[];
+
+type Registered = (typeof REGISTRY)[number];
+type Offered = Exclude<Registered, { offered: false }>;
+
+/** The languages offered to visitors, in menu order. */
+export const LANGUAGES: readonly Offered[] = REGISTRY.filter((l): l is Offered => !('offered' in l));
+
+export type Language = Offered['code'];
+export type BundledLanguage = Registered['code'];
+/** Every language with a translation bundle, offered or not. */
+export const BUNDLED_LANGUAGES: readonly BundledLanguage[] = REGISTRY.map((l) => l.code);
 export const DEFAULT_LANGUAGE: Language = 'us';
 export const LANGUAGE_STORAGE_KEY = 'language';
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { BUNDLED_LANGUAGES } from '@/shared/i18n';
-import { bundles } from '@/i18n/site';
+import { BUNDLED_LANGUAGES, type BundledLanguage } from '@/shared/i18n';
+import { BUNDLES } from '@/shared/i18n-bundles';
 
 /** One static translation bundle per language code, loaded by the dashboard before it appears. */
 export function getStaticPaths() {
@@ -8,6 +8,6 @@ export function getStaticPaths() {
 }
 
 export const GET: APIRoute = ({ params }) =>
-  new Response(JSON.stringify(bundles[params.code as keyof typeof bundles]), {
+  new Response(JSON.stringify(BUNDLES[params.code as BundledLanguage]), {
     headers: { 'content-type': 'application/json; charset=utf-8' },
   });

@@ -3,10 +3,10 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { DEFAULT_LANGUAGE, languageOfPath } from '../../shared/i18n.js';
 import { fail } from './envelope.js';
 import { createPageSender } from './page-cache.js';
 
-const OFFERED_PREFIXES = ['fr', 'de', 'jp', 'kr', 'cn'];
 const FALLBACK_404 =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>404 - Page not found</title>' +
   "<h1>404 - Page not found</h1><p>Sorry, we couldn't find the page you're looking for.</p><a href=\"/\">Back to Home</a></html>";
@@ -54,9 +54,9 @@ export async function siteRoutes(
     if (request.url.startsWith('/v1/') || request.url === '/v1') {
       return reply.status(404).send(fail(404, `No such call: ${request.method} ${request.url.split('?')[0]}`));
     }
-    const lang = request.url.split('/')[1] ?? '';
+    const lang = languageOfPath(request.url);
     const localized = `${lang}/404/index.html`;
-    if (OFFERED_PREFIXES.includes(lang) && files.has(localized)) return sendPage(reply, localized, 404);
+    if (lang !== DEFAULT_LANGUAGE && files.has(localized)) return sendPage(reply, localized, 404);
     if (files.has('404.html')) return sendPage(reply, '404.html', 404);
     return reply.status(404).type('text/html; charset=utf-8').send(FALLBACK_404);
   };

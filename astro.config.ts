@@ -1,14 +1,14 @@
-// @ts-check
 import { defineConfig } from 'astro/config';
+import type { AstroIntegration } from 'astro';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './src/shared/i18n';
 
 /** In `astro dev`, every /dashboard path is served the one dashboard page, as the Fastify server does. */
-const dashboardFallback = {
+const dashboardFallback: AstroIntegration = {
   name: 'dashboard-fallback',
   hooks: {
-    /** @param {{ server: import('vite').ViteDevServer }} options */
     'astro:server:setup': ({ server }) => {
       server.middlewares.use((req, _res, next) => {
         if (req.url && /^\/dashboard\/.+/.test(req.url) && !req.url.includes('.')) req.url = '/dashboard/';
@@ -17,6 +17,9 @@ const dashboardFallback = {
     },
   },
 };
+
+/** Pages are served and linked without a trailing slash (their canonical URLs); the sitemap says the same. */
+const bare = (url: string) => (new URL(url).pathname === '/' ? url : url.replace(/\/$/, ''));
 
 export default defineConfig({
   output: 'static',
@@ -29,21 +32,16 @@ export default defineConfig({
       // Only the public pages: not the private dashboard, the sign-in page or the 404 pages.
       filter: (page) => !/\/(dashboard|login|404)(\/|$)/.test(new URL(page).pathname),
       i18n: {
-        defaultLocale: 'us',
-        locales: { us: 'en', fr: 'fr', de: 'de', jp: 'ja', kr: 'ko', cn: 'zh-CN' },
+        defaultLocale: DEFAULT_LANGUAGE,
+        locales: Object.fromEntries(LANGUAGES.map((l) => [l.code, l.htmlLang])),
       },
-      // Pages are served and linked without a trailing slash (their canonical URLs); say the same here.
-      serialize: (item) => {
-        /** @param {string} url */
-        const bare = (url) => (new URL(url).pathname === '/' ? url : url.replace(/\/$/, ''));
-        return { ...item, url: bare(item.url), links: item.links?.map((link) => ({ ...link, url: bare(link.url) })) };
-      },
+      serialize: (item) => ({ ...item, url: bare(item.url), links: item.links?.map((link) => ({ ...link, url: bare(link.url) })) }),
     }),
     dashboardFallback,
   ],
   i18n: {
-    locales: ['us', 'fr', 'de', 'jp', 'kr', 'cn'],
-    defaultLocale: 'us',
+    locales: LANGUAGES.map((l) => l.code),
+    defaultLocale: DEFAULT_LANGUAGE,
     routing: { prefixDefaultLocale: false },
   },
   server: { port: 4321 },
