@@ -8,7 +8,7 @@ import type { GenerationRequest } from '../src/server/providers/generator/index.
 import { PORTRAIT_SIZE } from '../src/shared/limits.js';
 import { orderInfo, placePaidOrderOverHttp, signInOverHttp } from '../tests/support/customer.js';
 import { startServer } from '../tests/support/server-process.js';
-import { doctorAnswers } from '../tests/integration/helpers/photos.js';
+import { validAnswers } from '../tests/support/answers.js';
 
 /**
  * The offline generator: portraits per second at both sizes (rendering only, in this process), and
@@ -19,7 +19,7 @@ export const name = 'generator';
 
 const PER_SIZE = 24;
 const MB = 1024 * 1024;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const _root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Six selfie-like JPEGs as the upload step stores them: 1200x1600, with real-photo entropy. */
 async function selfies(): Promise<Buffer[]> {
@@ -39,7 +39,7 @@ async function throughput(size: { width: number; height: number }, photos: Buffe
   const generator = createOfflineGenerator({ paceMs: 0 });
   const request: GenerationRequest = {
     orderId: `bench-${size.width}`,
-    answers: doctorAnswers() as unknown as GenerationRequest['answers'],
+    answers: validAnswers() as unknown as GenerationRequest['answers'],
     selfies: async () => photos,
     total: PER_SIZE,
     width: size.width,
@@ -74,20 +74,22 @@ async function memoryOf(pid: number): Promise<{ rss: number; hwm: number }> {
 async function executiveOrderMemory() {
   const server = await startServer({ GENERATOR_PACE_MS: '0', LOG_LEVEL: 'warn' });
   try {
+    const { pid } = server.process;
+    if (pid === undefined) throw new Error('the server process has no pid: it did not start');
     const customer = await signInOverHttp(server.url, path.join(server.dataDir, 'outbox'), 'bench@example.com');
     await new Promise((r) => setTimeout(r, 2000));
-    const idle = await memoryOf(server.process.pid!);
+    const idle = await memoryOf(pid);
     const started = performance.now();
     const orderId = await placePaidOrderOverHttp(server.url, customer, 'executive');
     let peakRss = 0;
     let info = await orderInfo(server.url, customer, orderId);
     while (info.status === 'processing') {
-      peakRss = Math.max(peakRss, (await memoryOf(server.process.pid!)).rss);
+      peakRss = Math.max(peakRss, (await memoryOf(pid)).rss);
       await new Promise((r) => setTimeout(r, 50));
       info = await orderInfo(server.url, customer, orderId);
     }
     const seconds = (performance.now() - started) / 1000;
-    const end = await memoryOf(server.process.pid!);
+    const end = await memoryOf(pid);
     if (info.status !== 'completed' || info.imageGenerated !== 100) throw new Error(`order ended ${info.status} with ${info.imageGenerated} portraits`);
     return { idleRss: idle.rss, peakRss: Math.max(peakRss, end.rss), hwm: end.hwm, endRss: end.rss, seconds };
   } finally {

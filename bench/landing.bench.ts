@@ -29,7 +29,7 @@ interface Profile {
   cpuSlowdown?: number;
 }
 
-const PROFILES: Profile[] = [
+const PROFILES: [mobile: Profile, desktop: Profile] = [
   {
     id: 'mobile',
     label: 'Mobile, throttled',
@@ -103,7 +103,7 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
   });
   const stop = async () => {
     try {
-      process.kill(-child.pid!, 'SIGTERM');
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
     } catch {
       /* already gone */
     }
@@ -179,10 +179,13 @@ async function measure(browser: Browser, baseUrl: string, profile: Profile): Pro
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
+/** The middle element of a sorted list (the upper one of two). */
+function middle<T>(sorted: T[]): T {
+  const found = sorted.at(Math.floor(sorted.length / 2));
+  if (found === undefined) throw new Error('no runs to take the median of');
+  return found;
+}
+const median = (values: number[]) => middle([...values].sort((a, b) => a - b));
 const ms = (value: number) => `${Math.round(value)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const jsGzip = (run: Run) => run.scripts.reduce((sum, s) => sum + s.gzip, 0) + run.inlineScriptGzip;
@@ -197,7 +200,7 @@ export async function run(): Promise<string> {
   const results = new Map<Profile['id'], Run[]>();
   try {
     // One warm-up load so the first measured run does not pay for the server's own start-up.
-    await measure(browser, server.baseUrl, PROFILES[1]!);
+    await measure(browser, server.baseUrl, PROFILES[1]);
     for (const profile of PROFILES) {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, server.baseUrl, profile));
@@ -211,8 +214,13 @@ export async function run(): Promise<string> {
 }
 
 function report(results: Map<Profile['id'], Run[]>, chromiumVersion: string): string {
-  const mobile = results.get('mobile')!;
-  const desktop = results.get('desktop')!;
+  const runsOf = (id: Profile['id']) => {
+    const runs = results.get(id);
+    if (!runs || runs.length === 0) throw new Error(`no ${id} runs to report`);
+    return runs;
+  };
+  const mobile = runsOf('mobile');
+  const desktop = runsOf('desktop');
   const stat = (runs: Run[], pick: (r: Run) => number) => median(runs.map(pick));
   const js = stat(mobile, jsGzip);
   const lcpMobile = stat(mobile, (r) => r.lcp);
@@ -233,6 +241,7 @@ function report(results: Map<Profile['id'], Run[]>, chromiumVersion: string): st
     const pick: Record<string, (r: Run) => number> = {
       'JavaScript shipped (gzip)': jsGzip,
       'Total transferred': (r) => r.transferred,
+      // biome-ignore lint/correctness/noComponentHookFactories: a table row named Requests, not a React component
       Requests: (r) => r.requests,
       'First Contentful Paint': (r) => r.fcp,
       'Largest Contentful Paint': (r) => r.lcp,
@@ -240,10 +249,12 @@ function report(results: Map<Profile['id'], Run[]>, chromiumVersion: string): st
       'Cumulative Layout Shift': (r) => r.cls,
       'Load event': (r) => r.load,
     };
-    const sorted = [...runs].sort((a, b) => pick[row]!(a) - pick[row]!(b));
-    return format(sorted[Math.floor(sorted.length / 2)]!);
+    const value = pick[row];
+    if (!value) throw new Error(`no numeric value for the row "${row}"`);
+    return format(middle([...runs].sort((a, b) => value(a) - value(b))));
   };
-  const scripts = mobile[0]!.scripts;
+  const [firstMobile] = mobile;
+  const scripts = firstMobile.scripts;
   const lines = [
     '## Landing page (`/`)',
     '',
@@ -260,7 +271,7 @@ function report(results: Map<Profile['id'], Run[]>, chromiumVersion: string): st
     '| Script | Raw | Gzip |',
     '|---|---|---|',
     ...scripts.map((s) => `| \`${s.url}\` | ${kb(s.raw)} | ${kb(s.gzip)} |`),
-    `| inline \`<script>\` blocks in the HTML | | ${kb(mobile[0]!.inlineScriptGzip)} |`,
+    `| inline \`<script>\` blocks in the HTML | | ${kb(firstMobile.inlineScriptGzip)} |`,
     '',
     'Method: `npm start` on a free port with a temporary `DATA_DIR`; Chromium via Playwright with a new context (cold cache, ' +
       'cache disabled) per load. Mobile: 390x844 at 3x, `Emulation.setCPUThrottlingRate` 4, `Network.emulateNetworkConditions` ' +

@@ -5,12 +5,13 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Database } from '../src/server/db/client.js';
 import { favorites, orders, sessions, users } from '../src/server/db/schema.js';
+import { defaultNickName } from '../src/server/services/accounts/find-or-create-user.js';
 import { SESSION_IDLE_MS } from '../src/server/services/auth/sessions.js';
 import { hashToken, newToken } from '../src/server/tokens.js';
 import { THUMB_WIDTH } from '../src/server/services/generation/store-portrait.js';
 import { portraitKey, thumbKey } from '../src/server/services/orders/storage-keys.js';
 import { findCategory, type CategoryId } from '../src/shared/catalog/categories.js';
-import { findPackage, type PackageId } from '../src/shared/catalog/packages.js';
+import { findPackage, type PackageId, type PortraitPackage } from '../src/shared/catalog/packages.js';
 import { PORTRAIT_SIZE } from '../src/shared/limits.js';
 
 /**
@@ -82,9 +83,17 @@ const PACKAGE_MIX: [PackageId, number][] = [
   ['executive', 0.15],
 ];
 
+/** The catalog's package for an id the plan uses. */
+function packageOf(id: PackageId): PortraitPackage {
+  const pkg = findPackage(id);
+  if (!pkg) throw new Error(`the catalog has no package "${id}"`);
+  return pkg;
+}
+
 /** Wizard answers as the checkout stores them: valid choices for the category. */
 function answers(categoryId: CategoryId, packageId: PackageId, rnd: () => number): Record<string, unknown> {
-  const category = findCategory(categoryId)!;
+  const category = findCategory(categoryId);
+  if (!category) throw new Error(`the catalog has no category "${categoryId}"`);
   const gender = rnd() < 0.5 ? 'man' : 'woman';
   return {
     type: categoryId,
@@ -115,10 +124,16 @@ export function planLoadData({ customers, ordersEach, now = new Date() }: { cust
     for (let k = 0; k < ordersEach; k++) {
       const roll = rnd();
       const status: Status = roll < 0.8 ? 'completed' : roll < 0.9 ? 'processing' : 'failed';
-      let pick = rnd();
-      const packageId = PACKAGE_MIX.find(([, share]) => (pick -= share) < 0)?.[0] ?? 'basic';
-      const categoryId = CATEGORIES[Math.floor(rnd() * CATEGORIES.length)]!;
-      const total = findPackage(packageId)!.portraits;
+      const pick = rnd();
+      let cumulative = 0;
+      const packageId =
+        PACKAGE_MIX.find(([, share]) => {
+          cumulative += share;
+          return pick < cumulative;
+        })?.[0] ?? 'basic';
+      // rnd() is below 1, so the index is always one of the list's.
+      const categoryId = CATEGORIES[Math.floor(rnd() * CATEGORIES.length)];
+      const total = packageOf(packageId).portraits;
       // Processing orders were placed within the last two hours; the others spread over four weeks.
       const createdAt = new Date(now.getTime() - (status === 'processing' ? rnd() * 2 * 3600_000 : 3 * 3600_000 + rnd() * 25 * DAY_MS));
       const started = new Date(createdAt.getTime() + 60_000);
@@ -169,7 +184,7 @@ export interface LoadImages {
   large: ImageSet;
 }
 
-const isLarge = (order: Pick<PlannedOrder, 'packageId'>) => findPackage(order.packageId)!.largeImages;
+const isLarge = (order: Pick<PlannedOrder, 'packageId'>) => packageOf(order.packageId).largeImages;
 const imageIndex = (order: PlannedOrder, no: number, set: ImageSet) => (order.imageOffset + no - 1) % set.full.length;
 
 /**
@@ -212,7 +227,7 @@ export async function seedDatabase(database: Database, plan: LoadPlan, images: L
   const { db } = database;
   const { now } = plan;
   for (const batch of chunks(plan.customers, 1000)) {
-    await db.insert(users).values(batch.map((c) => ({ id: c.id, email: c.email, nickName: c.email.split('@')[0]!, createdAt: new Date(now.getTime() - 30 * DAY_MS), lastSignInAt: now })));
+    await db.insert(users).values(batch.map((c) => ({ id: c.id, email: c.email, nickName: defaultNickName(c.email), createdAt: new Date(now.getTime() - 30 * DAY_MS), lastSignInAt: now })));
     // A session as `createSession` makes it: only the token's hash is stored, the expiry slides from now.
     await db.insert(sessions).values(
       batch.map((c) => ({ userId: c.id, tokenHash: hashToken(c.token), createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS), userAgent: 'load-bench' })),
@@ -221,7 +236,7 @@ export async function seedDatabase(database: Database, plan: LoadPlan, images: L
   for (const batch of chunks(plan.orders, 1000)) {
     await db.insert(orders).values(
       batch.map((o) => {
-        const pkg = findPackage(o.packageId)!;
+        const pkg = packageOf(o.packageId);
         return {
           id: o.id,
           userId: o.userId,
@@ -280,14 +295,17 @@ export async function seedDatabase(database: Database, plan: LoadPlan, images: L
     await new Promise((resolve) => setImmediate(resolve));
   }
   // The keys were spelled in SQL: check them against the app's own, and the count against the plan.
-  const sample = withPortraits[0]!;
+  const sample = withPortraits.at(0);
+  if (!sample) throw new Error('the plan has no order with portraits to check the seeding against');
   const result = await database.executor.executeSql(
     'SELECT storage_key, thumb_key, bytes, (SELECT count(*)::int FROM portraits) AS total FROM portraits WHERE order_id = $1 AND no = 1',
     [sample.id],
   );
-  const row = (Array.isArray(result) ? result[0]! : result).rows[0] as { storage_key: string; thumb_key: string; bytes: number; total: number };
+  const answer = Array.isArray(result) ? result.at(0) : result;
+  const row = answer?.rows.at(0) as { storage_key: string; thumb_key: string; bytes: number; total: number } | undefined;
+  if (!row) throw new Error(`no portrait 1 was seeded for order ${sample.id}`);
   const set = isLarge(sample) ? large : standard;
-  if (row.storage_key !== portraitKey(sample.id, 1) || row.thumb_key !== thumbKey(sample.id, 1) || row.bytes !== set.full[imageIndex(sample, 1, set)]!.length) {
+  if (row.storage_key !== portraitKey(sample.id, 1) || row.thumb_key !== thumbKey(sample.id, 1) || row.bytes !== set.full[imageIndex(sample, 1, set)].length) {
     throw new Error(`seeded portrait row does not match the file store layout: ${JSON.stringify(row)}`);
   }
   if (row.total !== plan.portraits) throw new Error(`seeded ${row.total} portraits, planned ${plan.portraits}`);
@@ -343,8 +361,8 @@ export async function writeFiles(filesDir: string, sourcesDir: string, plan: Loa
     const work: Promise<void>[] = [];
     for (let no = 1; no <= order.imageGenerated; no++) {
       const i = imageIndex(order, no, set);
-      work.push(from.full[i]!.next().then((source) => link(source, path.join(filesDir, portraitKey(order.id, no)))));
-      work.push(from.thumbs[i]!.next().then((source) => link(source, path.join(filesDir, thumbKey(order.id, no)))));
+      work.push(from.full[i].next().then((source) => link(source, path.join(filesDir, portraitKey(order.id, no)))));
+      work.push(from.thumbs[i].next().then((source) => link(source, path.join(filesDir, thumbKey(order.id, no)))));
     }
     await Promise.all(work);
     files += work.length;

@@ -43,22 +43,30 @@ interface Endpoint {
 
 const cookieOf = (customer: PlannedCustomer) => `session=${customer.token}`;
 
+const pidOf = (server: ServerProcess) => {
+  const { pid } = server.process;
+  if (pid === undefined) throw new Error('a server process has no pid: it did not start');
+  return pid;
+};
+
 function endpoints(plan: LoadPlan): Endpoint[] {
   const { customers } = plan;
   const n = customers.length;
-  const customer = (i: number) => customers[i % n]!;
+  // Indices wrap around, so every pick below is one of the list's.
+  const customer = (i: number) => customers[i % n];
   const round = (i: number) => Math.floor(i / n);
   const delivered = new Map(customers.map((c) => [c.id, c.orders.filter((o) => o.status === 'completed')]));
+  const deliveredTo = (c: PlannedCustomer) => delivered.get(c.id) ?? [];
   const portrait = (i: number, size: 'full' | 'thumb'): Target => {
     // Every customer has completed orders in this data set (each order is completed with p = 0.8).
     let c = customer(i);
-    for (let k = 1; delivered.get(c.id)!.length === 0; k++) c = customer(i + k);
-    const done = delivered.get(c.id)!;
-    const order = done[round(i) % done.length]!;
+    for (let k = 1; deliveredTo(c).length === 0; k++) c = customer(i + k);
+    const done = deliveredTo(c);
+    const order = done[round(i) % done.length];
     const no = 1 + ((i * 7919) % order.imageGenerated);
     return { method: 'GET', path: `/v1/image/get/${order.id}/${no}${size === 'thumb' ? '?size=thumb' : ''}`, cookie: cookieOf(c) };
   };
-  const json = async (response: Response) => (await response.json()) as { code: number; data: any };
+  const json = async <T>(response: Response) => (await response.json()) as { code: number; data: T | null };
   const isJpeg = async (response: Response) => {
     const bytes = Buffer.from(await response.arrayBuffer());
     return response.headers.get('content-type') === 'image/jpeg' && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes.length > 10_000 ? null : 'not a JPEG portrait';
@@ -67,20 +75,20 @@ function endpoints(plan: LoadPlan): Endpoint[] {
     {
       label: 'Order list (`POST /v1/order/list`)',
       pick: (i) => ({ method: 'POST', path: '/v1/order/list', body: '{}', cookie: cookieOf(customer(i)) }),
-      check: async (r) => ((await json(r)).data?.length === ORDERS_EACH ? null : `expected ${ORDERS_EACH} orders`),
+      check: async (r) => ((await json<unknown[]>(r)).data?.length === ORDERS_EACH ? null : `expected ${ORDERS_EACH} orders`),
     },
     {
       label: 'Order info (`POST /v1/order/info`)',
       pick: (i) => {
         const c = customer(i);
-        return { method: 'POST', path: '/v1/order/info', body: JSON.stringify({ orderId: c.orders[round(i) % c.orders.length]!.id }), cookie: cookieOf(c) };
+        return { method: 'POST', path: '/v1/order/info', body: JSON.stringify({ orderId: c.orders[round(i) % c.orders.length].id }), cookie: cookieOf(c) };
       },
-      check: async (r) => (typeof (await json(r)).data?.status === 'string' ? null : 'no order status'),
+      check: async (r) => (typeof (await json<{ status: unknown }>(r)).data?.status === 'string' ? null : 'no order status'),
     },
     {
       label: 'User info (`GET /v1/user/info`)',
       pick: (i) => ({ method: 'GET', path: '/v1/user/info', cookie: cookieOf(customer(i)) }),
-      check: async (r, t) => ((await json(r)).data?.email === customers.find((c) => cookieOf(c) === t.cookie)?.email ? null : 'wrong user'),
+      check: async (r, t) => ((await json<{ email: string }>(r)).data?.email === customers.find((c) => cookieOf(c) === t.cookie)?.email ? null : 'wrong user'),
     },
     { label: 'Portrait (`GET /v1/image/get/{orderId}/{n}`)', pick: (i) => portrait(i, 'full'), check: isJpeg },
     { label: 'Thumbnail (`GET /v1/image/get/{orderId}/{n}?size=thumb`)', pick: (i) => portrait(i, 'thumb'), check: isJpeg },
@@ -151,7 +159,7 @@ const percentile = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.l
 async function hammer(servers: ServerProcess[], pick: (i: number) => Target, seconds: number, databasePids: () => Promise<number[]>): Promise<Measured> {
   let next = 0;
   const times: number[] = [];
-  const serverPids = servers.map((s) => s.process.pid!);
+  const serverPids = servers.map(pidOf);
   const [serverBefore, databaseBefore] = [await cpuOf(serverPids), await cpuOf(await databasePids())];
   const clientBefore = process.cpuUsage();
   const results = await Promise.all(
@@ -205,16 +213,19 @@ async function resident(pid: number | undefined, which: 'VmRSS' | 'VmHWM'): Prom
   return kb ? Number(kb) * 1024 : Number.NaN;
 }
 
-interface Setup {
-  title: string;
-  note: string;
-  rows?: { label: string; m: Measured }[];
-  /** Per server process: resident memory after the warm-up, at the end, and the peak. */
-  memory?: { warm: number; end: number; peak: number }[];
-  /** The machine's 1-minute load average before and after: above the CPU count, other work competed. */
-  load?: [number, number];
-  skipped?: string;
-}
+/** A setup that was measured, or one that was skipped (no PostgreSQL) and says why. */
+type Setup =
+  | {
+      title: string;
+      note: string;
+      rows: { label: string; m: Measured }[];
+      /** Per server process: resident memory after the warm-up, at the end, and the peak. */
+      memory: { warm: number; end: number; peak: number }[];
+      /** The machine's 1-minute load average before and after: above the CPU count, other work competed. */
+      load: [number, number];
+      skipped?: undefined;
+    }
+  | { title: string; note: string; skipped: string };
 
 async function measureSetup(
   title: string,
@@ -230,10 +241,10 @@ async function measureSetup(
     const calls = endpoints(plan);
     for (const server of servers) for (const endpoint of calls) await preflight(server, endpoint);
     // A short mixed warm-up: JIT, connection pools and caches, as a server that has been up a while.
-    await hammer(servers, (i) => calls[i % calls.length]!.pick(Math.floor(i / calls.length)), WARMUP_SECONDS, databasePids);
-    const loadBefore = os.loadavg()[0]!;
+    await hammer(servers, (i) => calls[i % calls.length].pick(Math.floor(i / calls.length)), WARMUP_SECONDS, databasePids);
+    const [loadBefore] = os.loadavg();
     const warm = await Promise.all(servers.map((s) => resident(s.process.pid, 'VmRSS')));
-    const rows: NonNullable<Setup['rows']> = [];
+    const rows: { label: string; m: Measured }[] = [];
     for (const endpoint of calls) {
       const m = await hammer(servers, endpoint.pick, SECONDS, databasePids);
       console.log(
@@ -244,9 +255,10 @@ async function measureSetup(
       rows.push({ label: endpoint.label, m });
     }
     const memory = await Promise.all(
-      servers.map(async (s, i) => ({ warm: warm[i]!, end: await resident(s.process.pid, 'VmRSS'), peak: await resident(s.process.pid, 'VmHWM') })),
+      servers.map(async (s, i) => ({ warm: warm[i], end: await resident(s.process.pid, 'VmRSS'), peak: await resident(s.process.pid, 'VmHWM') })),
     );
-    return { title, note, rows, memory, load: [loadBefore, os.loadavg()[0]!] };
+    const [loadAfter] = os.loadavg();
+    return { title, note, rows, memory, load: [loadBefore, loadAfter] };
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
   }
@@ -270,7 +282,7 @@ async function createDatabase(): Promise<Postgres | { skipped: string }> {
     return { skipped: `no PostgreSQL answered on ${new URL(ADMIN_URL).host} (${(error as Error).message})` };
   }
   const database = `portrait_load_${Date.now()}_${process.pid}`;
-  const version = ((await admin.query('SHOW server_version')).rows[0] as { server_version: string }).server_version.split(' ')[0]!;
+  const [version] = ((await admin.query('SHOW server_version')).rows[0] as { server_version: string }).server_version.split(' ');
   await admin.query(`CREATE DATABASE "${database}"`);
   const url = new URL(ADMIN_URL);
   url.pathname = `/${database}`;
@@ -293,7 +305,10 @@ async function seedInto(env: Record<string, string>, plan: LoadPlan, images: Loa
   try {
     await seedDatabase(database, plan, images);
     const result = await database.executor.executeSql('SELECT pg_database_size(current_database())::bigint AS bytes');
-    const bytes = Number(((Array.isArray(result) ? result[0]! : result).rows[0] as { bytes: string }).bytes);
+    const answer = Array.isArray(result) ? result.at(0) : result;
+    const row = answer?.rows.at(0) as { bytes: string } | undefined;
+    if (!row) throw new Error('pg_database_size returned no row');
+    const bytes = Number(row.bytes);
     return { seconds: (performance.now() - started) / 1000, bytes };
   } finally {
     await database.close();
@@ -326,7 +341,7 @@ async function fileTreeRoot(dataDir: string): Promise<{ root: string; inMemory: 
 
 export async function run(): Promise<string> {
   const started = performance.now();
-  const loadAtStart = os.loadavg()[0]!;
+  const [loadAtStart] = os.loadavg();
   const site = await ensureSite();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'load-bench-'));
   const tree = await fileTreeRoot(dataDir);
@@ -378,7 +393,8 @@ export async function run(): Promise<string> {
     if (tree.inMemory) await rm(tree.root, { recursive: true, force: true });
   }
   const postgresVersion = postgres && 'version' in postgres ? postgres.version : '';
-  return report(setups, volume, postgresVersion, { seconds: (performance.now() - started) / 1000, built: site.built, load: [loadAtStart, os.loadavg()[0]!] });
+  const [loadAtEnd] = os.loadavg();
+  return report(setups, volume, postgresVersion, { seconds: (performance.now() - started) / 1000, built: site.built, load: [loadAtStart, loadAtEnd] });
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: number }> {
@@ -408,9 +424,9 @@ function describeVolume(plan: LoadPlan, images: LoadImages, files: number): stri
 const ms = (value: number) => (Number.isNaN(value) ? 'n/a' : value < 10 ? `${value.toFixed(1)} ms` : `${Math.round(value)} ms`);
 
 function table(setup: Setup): string[] {
-  if (setup.skipped) return [`### ${setup.title}`, '', setup.skipped];
-  const withDatabase = setup.rows!.some(({ m }) => !Number.isNaN(m.databaseCpu));
-  const rows = setup.rows!.map(({ label, m }) => {
+  if (setup.skipped !== undefined) return [`### ${setup.title}`, '', setup.skipped];
+  const withDatabase = setup.rows.some(({ m }) => !Number.isNaN(m.databaseCpu));
+  const rows = setup.rows.map(({ label, m }) => {
     const faults = `${m.errors} / ${m.non2xx}`;
     const cpu = withDatabase ? `${ms(m.serverCpu)} + ${ms(m.databaseCpu)}` : ms(m.serverCpu);
     // The load generator needed more CPU than the server: on a machine this size it set the pace.
@@ -421,7 +437,7 @@ function table(setup: Setup): string[] {
     );
   });
   const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
-  const memory = setup.memory!.map((m) => `${mb(m.warm)} after the warm-up, ${mb(m.end)} at the end, ${mb(m.peak)} at most`).join('; ');
+  const memory = setup.memory.map((m) => `${mb(m.warm)} after the warm-up, ${mb(m.end)} at the end, ${mb(m.peak)} at most`).join('; ');
   return [
     `### ${setup.title}`,
     '',
@@ -431,8 +447,8 @@ function table(setup: Setup): string[] {
     '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    `Resident memory of the server process${setup.memory!.length > 1 ? 'es' : ''}: ${memory}. ` +
-      `Load average (1 min) while measuring: ${setup.load![0].toFixed(1)} before, ${setup.load![1].toFixed(1)} after.`,
+    `Resident memory of the server process${setup.memory.length > 1 ? 'es' : ''}: ${memory}. ` +
+      `Load average (1 min) while measuring: ${setup.load[0].toFixed(1)} before, ${setup.load[1].toFixed(1)} after.`,
   ];
 }
 

@@ -49,7 +49,7 @@ async function main() {
     console.log(`Running benchmark "${mod.name}"...`);
     const body = await mod.run();
     const doc = existsSync(docPath) ? await readFile(docPath, 'utf8') : INTRO;
-    await writeFile(docPath, replaceSection(doc, mod.name, body).trimEnd() + '\n');
+    await writeFile(docPath, `${replaceSection(doc, mod.name, body).trimEnd()}\n`);
     console.log(body);
     console.log(`Wrote the "${mod.name}" section of docs/benchmarks.md`);
   }

@@ -125,7 +125,11 @@ function download(url: string, cookie: string, { hold = false, slow = false } = 
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => {
+  const middle = [...values].sort((a, b) => a - b).at(Math.floor(values.length / 2));
+  if (middle === undefined) throw new Error('no downloads to take the median of');
+  return middle;
+};
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 const share = (part: number, whole: number) => `${((part / whole) * 100).toFixed(1)}%`;
 
@@ -177,18 +181,19 @@ async function seed(dataDir: string): Promise<Seeded> {
         completedAt: now,
       })
       .returning();
-    const keys = Array.from({ length: PORTRAITS }, (_, i) => portraitKey(order!.id, i + 1));
+    if (!order) throw new Error('inserting the benchmark order returned no row');
+    const keys = Array.from({ length: PORTRAITS }, (_, i) => portraitKey(order.id, i + 1));
     const files = keys.map((key) => path.join(storageDir, key));
     console.log(`  generating ${DISTINCT} distinct ${PORTRAIT_SIZE.large.width}x${PORTRAIT_SIZE.large.height} JPEGs for ${PORTRAITS} portraits...`);
     writePortraits(files);
     let portraitBytes = 0;
     for (const [i, key] of keys.entries()) {
-      const { size } = await stat(files[i]!);
+      const { size } = await stat(files[i]);
       portraitBytes += size;
-      await db.insert(portraits).values({ orderId: order!.id, no: i + 1, storageKey: key, width: PORTRAIT_SIZE.large.width, height: PORTRAIT_SIZE.large.height, bytes: size });
+      await db.insert(portraits).values({ orderId: order.id, no: i + 1, storageKey: key, width: PORTRAIT_SIZE.large.width, height: PORTRAIT_SIZE.large.height, bytes: size });
     }
-    if ((await app.ctx.files.count(`orders/${order!.id}/portraits`)) !== PORTRAITS) throw new Error('portraits missing from the file store');
-    return { dataDir, orderId: order!.id, token, portraitBytes };
+    if ((await app.ctx.files.count(`orders/${order.id}/portraits`)) !== PORTRAITS) throw new Error('portraits missing from the file store');
+    return { dataDir, orderId: order.id, token, portraitBytes };
   } finally {
     await app.close();
   }
@@ -204,11 +209,13 @@ function measureInChild(seeded: Seeded, mode: Mode): Run {
     env: { ...process.env, BENCH_ZIP_CHILD: JSON.stringify({ ...seeded, mode }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   }).toString();
-  return JSON.parse(output.trim().split('\n').at(-1)!) as Run;
+  const last = output.trim().split('\n').at(-1);
+  if (!last) throw new Error(`the ${mode} download printed no result`);
+  return JSON.parse(last) as Run;
 }
 
-async function child(): Promise<void> {
-  const { dataDir, orderId, token, mode } = JSON.parse(process.env.BENCH_ZIP_CHILD!) as Seeded & { mode: Mode };
+async function child(spec: string): Promise<void> {
+  const { dataDir, orderId, token, mode } = JSON.parse(spec) as Seeded & { mode: Mode };
   const { app, port } = await startApp(dataDir);
   try {
     (globalThis as { gc?: () => void }).gc?.();
@@ -230,7 +237,8 @@ export async function run(): Promise<string> {
     const control = measureInChild(seeded, 'hold');
     const { portraitBytes } = seeded;
 
-    const zipBytes = runs[0]!.bytes;
+    const [first] = runs;
+    const zipBytes = first.bytes;
     const peakGrowth = Math.max(...runs.map((r) => r.peakGrowth));
     const throughput = median(runs.map((r) => r.bytes / r.seconds));
     const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
@@ -273,7 +281,7 @@ backpressure, so memory stays flat whatever the order's size.`;
 }
 
 if (process.env.BENCH_ZIP_CHILD) {
-  child().then(
+  child(process.env.BENCH_ZIP_CHILD).then(
     () => process.exit(0),
     (error) => {
       console.error(error);

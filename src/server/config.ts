@@ -123,6 +123,13 @@ function requireTogether(env: Env, names: (keyof Env)[], what: string) {
   }
 }
 
+/** A variable that `requireTogether` has made sure is set alongside `setBy`; throws the same ConfigError if not. */
+function companion<K extends keyof Env>(env: Env, name: K, setBy: keyof Env): NonNullable<Env[K]> {
+  const value = env[name];
+  if (value === undefined || value === null) throw new ConfigError(`${name} is required when ${setBy} is set`);
+  return value;
+}
+
 function shapeConfig(env: Env) {
   const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
   const dataDir = path.resolve(env.DATA_DIR);
@@ -158,8 +165,8 @@ function shapeConfig(env: Env) {
     stripe: env.STRIPE_SECRET_KEY
       ? {
           secretKey: env.STRIPE_SECRET_KEY,
-          publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
-          webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+          publishableKey: companion(env, 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY'),
+          webhookSecret: companion(env, 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY'),
           apiUrl: env.STRIPE_API_URL,
         }
       : undefined,
@@ -167,14 +174,14 @@ function shapeConfig(env: Env) {
       google: env.GOOGLE_CLIENT_ID
         ? {
             clientId: env.GOOGLE_CLIENT_ID,
-            clientSecret: env.GOOGLE_CLIENT_SECRET!,
+            clientSecret: companion(env, 'GOOGLE_CLIENT_SECRET', 'GOOGLE_CLIENT_ID'),
             issuer: env.GOOGLE_ISSUER ?? 'https://accounts.google.com',
           }
         : undefined,
       microsoft: env.MICROSOFT_CLIENT_ID
         ? {
             clientId: env.MICROSOFT_CLIENT_ID,
-            clientSecret: env.MICROSOFT_CLIENT_SECRET!,
+            clientSecret: companion(env, 'MICROSOFT_CLIENT_SECRET', 'MICROSOFT_CLIENT_ID'),
             issuer: env.MICROSOFT_ISSUER ?? `https://login.microsoftonline.com/${env.MICROSOFT_TENANT}/v2.0`,
           }
         : undefined,
@@ -199,10 +206,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const known = Object.fromEntries(Object.keys(EnvSchema.shape).map((k) => [k, source[k]]));
   const parsed = EnvSchema.safeParse(known);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = String(issue.path[0] ?? 'environment');
+    const issue = parsed.error.issues.at(0);
+    const name = String(issue?.path[0] ?? 'environment');
     const shown = source[name];
-    throw new ConfigError(`${name} ${issue.message}${shown === undefined ? '' : ` (got "${redact(name, shown)}")`}`);
+    throw new ConfigError(`${name} ${issue?.message ?? 'is not valid'}${shown === undefined ? '' : ` (got "${redact(name, shown)}")`}`);
   }
   const env = parsed.data;
   requireTogether(env, ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'], 'Stripe');

@@ -1,10 +1,10 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { isQueueQueryError } from './jobs/queue.js';
 
 /** Starts the server: one line and exit code 1 when a setting is wrong or the database is unreachable. */
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -22,7 +22,7 @@ async function main() {
     if (!isQueueQueryError(reason)) throw reason;
     log.warn({ err: reason }, 'the job queue could not record a job outcome; the job is retried when it expires');
   });
-  let app;
+  let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     app = await buildApp(config);
     log = app.log;

@@ -61,7 +61,8 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
       async executeSql(text, values) {
         if (values && values.length > 0) return client.query(text, values);
         const results = await client.exec(text);
-        return results.length === 1 ? results[0]! : results;
+        const [only] = results;
+        return results.length === 1 ? only : results;
       },
     },
     exclusive: (fn) => fn(),

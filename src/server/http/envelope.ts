@@ -42,8 +42,8 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   const invalid = (path: PropertyKey[], message: string) =>
     new AppError('BAD_REQUEST', path.length > 0 ? `Invalid ${path.map(String).join('.')}: ${message}` : `Invalid request: ${message}`);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
-    throw invalid(issue.path, issue.message);
+    const issue = result.error.issues.at(0);
+    throw invalid(issue?.path ?? [], issue?.message ?? 'does not match the contract');
   }
   const unstorable = findUnstorableText(result.data);
   if (unstorable) throw invalid(unstorable.path, unstorable.problem);

@@ -31,8 +31,7 @@ function negotiate(acceptEncoding: string | undefined): Encoding | null {
   return null;
 }
 
-const matches = (ifNoneMatch: string | undefined, etag: string) =>
-  ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+const matches = (ifNoneMatch: string | undefined, etag: string) => ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false;
 
 /**
  * Sends the built site's HTML pages, compressing each one once and keeping the result. The site does

@@ -17,7 +17,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
     if (typeof signature !== 'string') throw new AppError('BAD_REQUEST', 'Missing Stripe signature');
     // Only the JSON parser above keeps the raw bytes the signature covers; other types arrive decoded.
     if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the event as application/json');
-    let event;
+    let event: ReturnType<typeof verifyStripeWebhook>;
     try {
       event = verifyStripeWebhook(settings, request.body, signature);
     } catch {

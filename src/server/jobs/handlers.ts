@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import { deleteExpiredSignIns } from '../services/auth/delete-expired-sign-ins.js';
 import { settleOpenCheckouts } from '../services/checkout/settle-open-checkouts.js';
-import { LeaseBusyError, runGeneration } from '../services/generation/run-generation.js';
+import { type GenerationOutcome, LeaseBusyError, runGeneration } from '../services/generation/run-generation.js';
 import { resumeGeneration } from '../services/generation/resume-generation.js';
 import { scheduleGeneration } from '../services/generation/schedule-generation.js';
 import { recordHeartbeat } from '../services/health/get-health.js';
@@ -19,7 +19,7 @@ export const handleHousekeeping = (ctx: AppContext) => async () => {
 };
 
 export const handleGenerateOrder = (ctx: AppContext) => async ({ orderId }: { orderId: string }) => {
-  let result;
+  let result: GenerationOutcome;
   try {
     result = await runGeneration(ctx, orderId);
   } catch (error) {

@@ -113,7 +113,9 @@ export class JobQueue {
     if (!this.options.work) return;
     if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {}, definition.options);
     // One job per fetch: pg-boss completes or fails a fetched batch as a whole.
-    await this.boss.work(definition.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => run(job!));
+    await this.boss.work(definition.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) await run(job);
+    });
   }
 
   /**

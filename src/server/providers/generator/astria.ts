@@ -57,7 +57,8 @@ export interface AstriaRef {
 export function parseAstriaRef(ref: string): AstriaRef {
   const match = /^(\d+)(?::(\d+(?:,\d+)*))?$/.exec(ref);
   if (!match) throw new Error(`not an Astria reference: ${ref}`);
-  return { tuneId: match[1]!, promptIds: match[2] ? match[2].split(',') : [] };
+  const [, tuneId, promptList] = match;
+  return { tuneId, promptIds: promptList ? promptList.split(',') : [] };
 }
 
 export function formatAstriaRef({ tuneId, promptIds }: AstriaRef): string {
@@ -208,7 +209,7 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     form.append('tune[callback]', callbackFor(request.orderId));
     // Astria's free test mode: the tune is not trained and its prompts answer mock images.
     if (config.mock) form.append('tune[branch]', 'fast');
-    selfies.forEach((jpeg, i) => form.append('tune[images][]', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `selfie-${i + 1}.jpg`));
+    for (const [i, jpeg] of selfies.entries()) form.append('tune[images][]', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `selfie-${i + 1}.jpg`);
     // Not retried within the call: a 5xx may mean the tune was made (see startTune).
     return ZTune.parse(await api.json('POST', '/tunes', form, false));
   }
@@ -278,16 +279,16 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
       offset += size;
     });
 
-    const pending = [...slots.keys()].filter((no) => !have.has(no)).sort((a, b) => a - b);
+    const pending = [...slots].filter(([no]) => !have.has(no)).sort(([a], [b]) => a - b);
     const batch = pending.slice(0, perStep);
     const portraits: GenerationStep['portraits'] = [];
     for (let i = 0; i < batch.length; i += 4) {
       const chunk = batch.slice(i, i + 4);
-      const images = await Promise.all(chunk.map((no) => download(slots.get(no)!, request.width, request.height)));
-      chunk.forEach((no, k) => portraits.push({ no, jpeg: images[k]! }));
+      const downloaded = await Promise.all(chunk.map(async ([no, url]) => ({ no, jpeg: await download(url, request.width, request.height) })));
+      portraits.push(...downloaded);
     }
 
-    const stored = new Set([...have, ...batch]);
+    const stored = new Set([...have, ...batch.map(([no]) => no)]);
     const missing = Array.from({ length: request.total }, (_, i) => i + 1).filter((no) => !stored.has(no)).length;
     const done = (extra: Partial<GenerationStep> = {}): GenerationStep => ({ portraits, selfiesConsumed: true, ...extra });
     if (missing === 0 || pending.length > batch.length) return done();
@@ -332,7 +333,8 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
       return stop ? { portraits: [], selfiesConsumed: true, failed: stop } : { portraits: [], selfiesConsumed: true, retryAfterMs: ASTRIA_POLL_MS };
     }
     const planned = plan(request);
-    if (ref.promptIds.length < planned.length) return createPrompt(request, ref, planned[ref.promptIds.length]!);
+    const next = planned.at(ref.promptIds.length);
+    if (next) return createPrompt(request, ref, next);
     return collect(request, tune, ref, have);
   }
 

@@ -8,7 +8,8 @@ export type { Generator, GenerationRequest, GenerationStep } from './generator.j
 /** The offline generator by default; Astria when GENERATOR=astria. */
 export function createGenerator(config: Config['generator'], publicUrl: string): Generator {
   if (config.kind === 'astria') {
-    return createAstriaGenerator(config.astria!, publicUrl);
+    if (!config.astria) throw new Error('GENERATOR is "astria" but ASTRIA_API_KEY is not set');
+    return createAstriaGenerator(config.astria, publicUrl);
   }
   return createOfflineGenerator({ paceMs: config.paceMs });
 }

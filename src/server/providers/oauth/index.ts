@@ -73,7 +73,9 @@ function createProvider(name: OAuthProviderName, settings: ProviderSettings): OA
         expectedNonce,
         idTokenExpected: true,
       });
-      const claims = tokens.claims()! as Record<string, unknown>;
+      const idToken = tokens.claims();
+      if (!idToken) throw new Error(`${name} answered the code exchange without an ID token`);
+      const claims = idToken as Record<string, unknown>;
       const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
       return {
         subject: String(claims.sub),

@@ -15,7 +15,7 @@ export const OFFLINE_TEST_CARD_LAST4 = '4242';
  * offline checkout dialog (test mode). Fulfilment reads them back exactly as it reads Stripe's.
  */
 export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
-  const describe = (row: typeof offlineCheckoutSessions.$inferSelect): OfflineSessionState => ({
+  const sessionState = (row: typeof offlineCheckoutSessions.$inferSelect): OfflineSessionState => ({
     sessionId: row.id,
     orderId: row.orderId,
     status: row.status === 'paid' ? 'paid' : row.status === 'expired' || row.expiresAt <= clock.now() ? 'expired' : 'open',
@@ -53,12 +53,12 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
     },
     async getCheckoutSession(sessionId) {
       const [row] = await db.select().from(offlineCheckoutSessions).where(eq(offlineCheckoutSessions.id, sessionId));
-      return row ? describe(row) : null;
+      return row ? sessionState(row) : null;
     },
     offline: {
       async findByClientSecret(clientSecret) {
         const [row] = await db.select().from(offlineCheckoutSessions).where(eq(offlineCheckoutSessions.clientSecretHash, hashToken(clientSecret)));
-        return row ? describe(row) : null;
+        return row ? sessionState(row) : null;
       },
       async pay(sessionId, paid) {
         const now = clock.now();

@@ -98,7 +98,9 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
         },
         { idempotencyKey: `checkout-${orderId}` },
       );
-      return { sessionId: session.id, clientSecret: session.client_secret!, customerId };
+      // An embedded Checkout session always carries one; without it the browser could not show the form.
+      if (!session.client_secret) throw new Error(`Stripe created checkout session ${session.id} without a client secret`);
+      return { sessionId: session.id, clientSecret: session.client_secret, customerId };
     },
     async getCheckoutSession(sessionId) {
       let session: Stripe.Checkout.Session;

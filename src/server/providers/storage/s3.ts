@@ -64,7 +64,7 @@ export function createS3Store(settings: S3Settings, { deleteRetryMs = DELETE_RET
     let ContinuationToken: string | undefined;
     do {
       const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
-      keys.push(...(page.Contents ?? []).map((o) => o.Key!).filter(Boolean));
+      keys.push(...(page.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : [])));
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (ContinuationToken);
     return keys;
@@ -85,7 +85,8 @@ export function createS3Store(settings: S3Settings, { deleteRetryMs = DELETE_RET
       }
       if (failed.length === 0) return;
       if (attempt >= DELETE_ATTEMPTS) {
-        throw new Error(`The object store kept ${failed.length} of ${keys.length} objects after ${attempt} delete attempts (${failed[0]!.code} on ${failed[0]!.key})`);
+        const [first] = failed;
+        throw new Error(`The object store kept ${failed.length} of ${keys.length} objects after ${attempt} delete attempts (${first.code} on ${first.key})`);
       }
       remaining = failed.map((f) => f.key);
       await new Promise((resolve) => setTimeout(resolve, deleteRetryMs * attempt));
@@ -109,7 +110,9 @@ export function createS3Store(settings: S3Settings, { deleteRetryMs = DELETE_RET
     },
     async readBuffer(key) {
       const object = await get(key);
-      return object ? Buffer.from(await object.Body!.transformToByteArray()) : null;
+      if (!object) return null;
+      if (!object.Body) throw new Error(`The object store answered ${key} without a body`);
+      return Buffer.from(await object.Body.transformToByteArray());
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: fullKey(key) }));

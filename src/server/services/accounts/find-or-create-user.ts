@@ -23,9 +23,12 @@ export async function findOrCreateUser(
     .values({ email: normalized, nickName: nickName?.trim() || defaultNickName(normalized), avatarUrl: avatarUrl ?? null })
     .onConflictDoNothing({ target: users.email });
   const [user] = await db.update(users).set({ lastSignInAt: now }).where(eq(users.email, normalized)).returning();
+  // Only an account deletion racing this sign-in can take the row away between the statements.
+  if (!user) throw new Error('The user signing in was deleted before the sign-in was recorded');
   if (!user.avatarUrl && avatarUrl) {
     const [updated] = await db.update(users).set({ avatarUrl }).where(eq(users.id, user.id)).returning();
-    return updated!;
+    if (!updated) throw new Error(`User ${user.id} was deleted before the sign-in was recorded`);
+    return updated;
   }
-  return user!;
+  return user;
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { oauthFlows, oauthIdentities, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { OAuthProviderName } from '../../providers/oauth/index.js';
+import type { OAuthProfile, OAuthProviderName } from '../../providers/oauth/index.js';
 import { findOrCreateUser, type User } from '../accounts/find-or-create-user.js';
 import { hashToken } from '../../tokens.js';
 
@@ -41,7 +41,7 @@ export async function completeOAuth(
     throw new AppError('BAD_REQUEST', params.get('error') === 'access_denied' ? OAUTH_ERRORS.denied : OAUTH_ERRORS.failed);
   }
 
-  let profile;
+  let profile: OAuthProfile;
   try {
     profile = await oauth.complete({ callbackUrl: input.callbackUrl, expectedState: state, expectedNonce: flow.nonce, codeVerifier: flow.codeVerifier });
   } catch (error) {

@@ -17,7 +17,9 @@ export async function enforceRateLimit(
       hits = case when rate_limits.window_start <= ${windowStartBefore.toISOString()} then 1 else rate_limits.hits + 1 end,
       window_start = case when rate_limits.window_start <= ${windowStartBefore.toISOString()} then ${now.toISOString()}::timestamptz else rate_limits.window_start end
     returning hits, window_start`);
-  const row = (result as unknown as { rows: { hits: number; window_start: Date | string }[] }).rows[0]!;
+  const row = (result as unknown as { rows: { hits: number; window_start: Date | string }[] }).rows.at(0);
+  // The upsert returns its row whether it inserted or updated.
+  if (!row) throw new Error('The rate limit upsert returned no row');
   if (row.hits > limit) {
     const resetAt = new Date(row.window_start).getTime() + windowMs;
     const minutes = Math.max(1, Math.ceil((resetAt - now.getTime()) / 60_000));

@@ -29,8 +29,11 @@ export async function createCheckout(
   const { db } = ctx.database;
   if (photos.length < LIMITS.photosMin) throw new AppError('BAD_REQUEST', `Please upload at least ${LIMITS.photosMin} photos`);
   if (photos.length > LIMITS.photosMax) throw new AppError('BAD_REQUEST', `Please upload at most ${LIMITS.photosMax} photos`);
-  const pkg = findPackage(portraitInfo.package)!;
-  const category = findCategory(portraitInfo.type)!;
+  // The contract only lets catalog ids through; a caller that skipped it gets the contract's answer.
+  const pkg = findPackage(portraitInfo.package);
+  if (!pkg) throw new AppError('BAD_REQUEST', 'Invalid portraitInfo.package: is not a known package');
+  const category = findCategory(portraitInfo.type);
+  if (!category) throw new AppError('BAD_REQUEST', 'Invalid portraitInfo.type: is not a known portrait category');
   const isBeta = pkg.id === 'beta';
   const now = ctx.clock.now();
   if (isBeta) await assertBetaAvailable(db, { userId, seats: ctx.config.betaSeats, now });

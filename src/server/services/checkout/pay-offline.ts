@@ -8,7 +8,11 @@ import { settleCheckout } from './settle-checkout.js';
 import { quote, type Quote } from './quote.js';
 
 type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>;
-type Found = { session: OfflineSessionState; order: { userId: string; isBeta: boolean; packageId: string } };
+type Found = {
+  offline: NonNullable<Ctx['payments']['offline']>;
+  session: OfflineSessionState;
+  order: { id: string; userId: string; isBeta: boolean; packageId: string };
+};
 
 /** The caller's offline session behind a client secret; anyone else's answers like a missing one. */
 async function findSession(ctx: Ctx, userId: string, clientSecret: string): Promise<Found> {
@@ -17,12 +21,12 @@ async function findSession(ctx: Ctx, userId: string, clientSecret: string): Prom
   const session = await offline.findByClientSecret(clientSecret);
   const [order] = session?.orderId
     ? await ctx.database.db
-        .select({ userId: orders.userId, isBeta: orders.isBeta, packageId: orders.packageId })
+        .select({ id: orders.id, userId: orders.userId, isBeta: orders.isBeta, packageId: orders.packageId })
         .from(orders)
         .where(eq(orders.id, session.orderId))
     : [];
   if (!session || !order || order.userId !== userId) throw new AppError('NOT_FOUND', 'Checkout session not found');
-  return { session, order };
+  return { offline, session, order };
 }
 
 /** What the customer pays: the session's own amounts once paid or for the beta package, else the price with their code. */
@@ -39,7 +43,7 @@ export async function getOfflineSession(ctx: Ctx, input: { userId: string; clien
   const { session, order } = found;
   const q = await amounts(ctx, found, input.userId, input.couponCode);
   return {
-    orderId: session.orderId!,
+    orderId: order.id,
     packageId: order.packageId,
     priceCents: session.priceCents,
     discountCents: q.discountCents,
@@ -57,13 +61,13 @@ export async function getOfflineSession(ctx: Ctx, input: { userId: string; clien
  */
 export async function payOffline(ctx: Ctx, input: { userId: string; clientSecret: string; couponCode?: string }) {
   const found = await findSession(ctx, input.userId, input.clientSecret);
-  const { session } = found;
+  const { offline, session, order } = found;
   if (session.status === 'expired') throw new AppError('GONE', 'This checkout has expired; please start the order again');
   if (session.status === 'open') {
     const q = await amounts(ctx, found, input.userId, input.couponCode);
-    await ctx.payments.offline!.pay(session.sessionId, { discountCents: q.discountCents, amountCents: q.totalCents, couponCode: q.couponCode });
+    await offline.pay(session.sessionId, { discountCents: q.discountCents, amountCents: q.totalCents, couponCode: q.couponCode });
   }
   const outcome = await settleCheckout(ctx, session.sessionId);
   if (outcome === 'beta-full') throw new AppError('CONFLICT', 'All beta spots were taken before your order was confirmed');
-  return { orderId: session.orderId! };
+  return { orderId: order.id };
 }

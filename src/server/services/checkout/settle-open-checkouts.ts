@@ -26,7 +26,9 @@ export async function settleOpenCheckouts(ctx: Pick<AppContext, 'database' | 'fi
     .limit(SWEEP_LIMIT);
   let settled = 0;
   for (const { sessionId } of open) {
-    const outcome = await settleCheckout(ctx, sessionId!).catch((error: unknown) => {
+    // openCheckoutSince matches only orders with a session id; the column itself may be null.
+    if (!sessionId) continue;
+    const outcome = await settleCheckout(ctx, sessionId).catch((error: unknown) => {
       // One unreachable session must not stop the others; the next sweep tries it again.
       ctx.log.warn({ err: error, sessionId }, 'could not read a checkout session back');
       return 'open' as const;

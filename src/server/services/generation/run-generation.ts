@@ -53,7 +53,7 @@ async function finish(ctx: Ctx, order: Order, outcome: 'completed' | 'failed', r
 export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID): Promise<GenerationOutcome> {
   const { db } = ctx.database;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || order.status !== 'processing') return { outcome: 'gone' };
+  if (order?.status !== 'processing') return { outcome: 'gone' };
   const { leaseMs } = ctx.config.generator;
   if (!(await acquireLease(db, { orderId, owner, now: ctx.clock.now(), leaseMs }))) throw new LeaseBusyError(`order ${orderId} is being generated elsewhere`);
 
@@ -68,7 +68,8 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
   try {
     const started = order.generationStartedAt ?? ctx.clock.now();
     if (!order.generationStartedAt) await markGenerationStarted(db, orderId, started);
-    const pkg = findPackage(order.packageId)!;
+    const pkg = findPackage(order.packageId);
+    if (!pkg) throw new Error(`Order ${orderId} has package "${order.packageId}", which the catalog does not have`);
     const size = pkg.largeImages ? PORTRAIT_SIZE.large : PORTRAIT_SIZE.standard;
     const request: GenerationRequest = {
       orderId,

@@ -24,15 +24,20 @@ type Executor = Db | Tx;
 
 // ─── Questions ──────────────────────────────────────────────────────────────────────────────────
 
+// drizzle types `and`/`or` as possibly undefined for the case of no conditions at all; with a first
+// condition given they always return SQL, so the fallback is never taken.
+const allOf = (first: SQL, ...rest: (SQL | undefined)[]): SQL => and(first, ...rest) ?? first;
+const anyOf = (first: SQL, ...rest: (SQL | undefined)[]): SQL => or(first, ...rest) ?? first;
+
 /** The unpaid order behind a checkout session, while it can still be paid, failed or released. */
-export const unpaidOrderOf = (sessionId: string): SQL => and(eq(orders.checkoutSessionId, sessionId), eq(orders.status, 'pending'), isNull(orders.paidAt))!;
+export const unpaidOrderOf = (sessionId: string): SQL => allOf(eq(orders.checkoutSessionId, sessionId), eq(orders.status, 'pending'), isNull(orders.paidAt));
 
 /** An order whose checkout a crash cut off: still `pending`, and never given a payment session. */
-export const interruptedCheckout: SQL = and(eq(orders.status, 'pending'), isNull(orders.checkoutSessionId))!;
+export const interruptedCheckout: SQL = allOf(eq(orders.status, 'pending'), isNull(orders.checkoutSessionId));
 
 /** Unpaid orders with a payment session started after `since`: what the settling sweep reads back. */
 export const openCheckoutSince = (since: Date): SQL =>
-  and(eq(orders.status, 'pending'), isNull(orders.paidAt), isNotNull(orders.checkoutSessionId), gt(orders.createdAt, since))!;
+  allOf(eq(orders.status, 'pending'), isNull(orders.paidAt), isNotNull(orders.checkoutSessionId), gt(orders.createdAt, since));
 
 /**
  * Paid orders that are processing with no live worker: the lease is free, or its holder has not proved
@@ -40,14 +45,14 @@ export const openCheckoutSince = (since: Date): SQL =>
  * when the holder may well have been this very process).
  */
 export const orphanedProcessing = (staleBefore: Date | null): SQL =>
-  and(
+  allOf(
     eq(orders.status, 'processing'),
     isNotNull(orders.paidAt),
-    staleBefore ? or(isNull(orders.generationHeartbeatAt), lt(orders.generationHeartbeatAt, staleBefore)) : undefined,
-  )!;
+    staleBefore ? anyOf(isNull(orders.generationHeartbeatAt), lt(orders.generationHeartbeatAt, staleBefore)) : undefined,
+  );
 
 /** Delivered or failed before `cutoff` and not purged yet: the retention rule's due orders. */
-export const purgeDue = (cutoff: Date): SQL => and(isNull(orders.purgedAt), or(lt(orders.completedAt, cutoff), lt(orders.failedAt, cutoff)))!;
+export const purgeDue = (cutoff: Date): SQL => allOf(isNull(orders.purgedAt), anyOf(lt(orders.completedAt, cutoff), lt(orders.failedAt, cutoff)));
 
 export interface BetaSeatQuery {
   /** Also count unpaid beta checkouts started after this moment: they hold a seat while they can be paid. */
@@ -87,7 +92,8 @@ export async function createPendingOrder(db: Db, order: NewOrder, now: Date): Pr
     .insert(orders)
     .values({ ...order, status: 'pending', createdAt: now, updatedAt: now })
     .returning();
-  return created!;
+  if (!created) throw new Error('Inserting the order returned no row');
+  return created;
 }
 
 /** The payment session opened for a pending order; from now on the order holds its beta seat, if any. */
