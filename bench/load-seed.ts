@@ -8,6 +8,7 @@ import { favorites, orders, sessions, users } from '../src/server/db/schema.js';
 import { defaultNickName } from '../src/server/services/accounts/find-or-create-user.js';
 import { SESSION_IDLE_MS } from '../src/server/services/auth/sessions.js';
 import { hashToken, newToken } from '../src/server/tokens.js';
+import { seededRandom } from '../src/shared/random.js';
 import { THUMB_WIDTH } from '../src/server/services/generation/store-portrait.js';
 import { portraitKey, thumbKey } from '../src/server/services/orders/storage-keys.js';
 import { findCategory, type CategoryId } from '../src/shared/catalog/categories.js';
@@ -63,17 +64,8 @@ export interface LoadPlan {
   byPackage: Partial<Record<PackageId, number>>;
 }
 
-/** A small deterministic generator (mulberry32), so every run seeds the same mix. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic generator, so every run seeds the same mix. */
+const random = seededRandom;
 
 const CATEGORIES: CategoryId[] = ['generic', 'doctor', 'realtor', 'lawyer', 'dating', 'glamour', 'professor'];
 /** Paid packages as customers pick them; the 30-seat beta is too small to show in 10,000 orders. */
