@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   };
 
   for (const theme of STYLE_THEMES) {
-    theme.examples.forEach((example, i) => image(() => portraitSvg(theme.key, i + 1), example));
+    for (const [i, example] of theme.examples.entries()) image(() => portraitSvg(theme.key, i + 1), example);
   }
   for (const id of ARTWORK_CATEGORY_IDS) image(() => categorySvg(id), CATEGORY_ART[id].image);
   for (const id of ATTIRE_IDS) image(() => attireSvg(id), ATTIRE_ART[id].image);

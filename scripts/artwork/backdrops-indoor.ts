@@ -11,14 +11,14 @@ function plant(x: number, y: number, size: number): string {
     const a = -150 + i * 20;
     leaves += `<ellipse cx="${f(x)}" cy="${f(y - size * 0.55)}" rx="${f(size * 0.12)}" ry="${f(size * 0.42)}" fill="${i % 2 ? '#3f7d4a' : '#4f9a5a'}" transform="rotate(${a + 90} ${f(x)} ${f(y - size * 0.1)})"/>`;
   }
-  return leaves + `<path d="M${f(x - size * 0.2)} ${f(y - size * 0.1)}H${f(x + size * 0.2)}L${f(x + size * 0.15)} ${f(y + size * 0.25)}H${f(x - size * 0.15)}Z" fill="#d6c7b0"/>`;
+  return `${leaves}<path d="M${f(x - size * 0.2)} ${f(y - size * 0.1)}H${f(x + size * 0.2)}L${f(x + size * 0.15)} ${f(y + size * 0.25)}H${f(x - size * 0.15)}Z" fill="#d6c7b0"/>`;
 }
 
 function windowPane(x: number, y: number, w: number, h: number, inside: string, frame: string, cols: number, rows: number): string {
   let out = `<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="${inside}"/>`;
   for (let i = 1; i < cols; i++) out += `<rect x="${f(x + (w * i) / cols - 3)}" y="${f(y)}" width="6" height="${f(h)}" fill="${frame}"/>`;
   for (let j = 1; j < rows; j++) out += `<rect x="${f(x)}" y="${f(y + (h * j) / rows - 3)}" width="${f(w)}" height="6" fill="${frame}"/>`;
-  return out + `<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="none" stroke="${frame}" stroke-width="10"/>`;
+  return `${out}<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" fill="none" stroke="${frame}" stroke-width="10"/>`;
 }
 
 export const INDOOR_BACKDROPS = {
@@ -141,7 +141,7 @@ export const INDOOR_BACKDROPS = {
     let lamps = '';
     for (const x of [0.18, 0.5, 0.82]) {
       const y = h * rng.range(0.14, 0.22);
-      lamps += `<path d="M${w * x} 0V${f(y)}" stroke="#1f1f1f" stroke-width="2"/>` + s.glow(w * x, y + 14, Math.min(w, h) * 0.16, '#ffcf7a', 0.7) + `<path d="M${f(w * x - 16)} ${f(y + 12)}Q${w * x} ${f(y - 8)} ${f(w * x + 16)} ${f(y + 12)}Z" fill="#1f2937"/><circle cx="${w * x}" cy="${f(y + 14)}" r="5" fill="#fff3c4"/>`;
+      lamps += `<path d="M${w * x} 0V${f(y)}" stroke="#1f1f1f" stroke-width="2"/>${s.glow(w * x, y + 14, Math.min(w, h) * 0.16, '#ffcf7a', 0.7)}<path d="M${f(w * x - 16)} ${f(y + 12)}Q${w * x} ${f(y - 8)} ${f(w * x + 16)} ${f(y + 12)}Z" fill="#1f2937"/><circle cx="${w * x}" cy="${f(y + 14)}" r="5" fill="#fff3c4"/>`;
     }
     let cups = '';
     for (let x = w * 0.05; x < w * 0.95; x += w * 0.08) cups += `<rect x="${f(x)}" y="${f(h * 0.46)}" width="${f(w * 0.045)}" height="${f(h * 0.05)}" rx="3" fill="${rng.pick(['#f5f5f4', '#e7e5e4', '#a8a29e', '#14b8a6'])}"/>`;

@@ -29,7 +29,7 @@ function bareTree(x: number, y: number, size: number, fill: string): string {
 }
 
 function moon(s: Scene, x: number, y: number, r: number, color = '#fef3c7'): string {
-  return s.glow(x, y, r * 3, color, 0.35) + `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="${color}"/>`;
+  return `${s.glow(x, y, r * 3, color, 0.35)}<circle cx="${f(x)}" cy="${f(y)}" r="${f(r)}" fill="${color}"/>`;
 }
 
 function fireflies(s: Scene, rng: Rng, count: number, color: string): string {
@@ -37,7 +37,7 @@ function fireflies(s: Scene, rng: Rng, count: number, color: string): string {
   for (let i = 0; i < count; i++) {
     const x = rng.range(0, s.w);
     const y = rng.range(0, s.h * 0.9);
-    out += s.glow(x, y, rng.range(6, 14), color, 0.8) + `<circle cx="${f(x)}" cy="${f(y)}" r="1.8" fill="#fff"/>`;
+    out += `${s.glow(x, y, rng.range(6, 14), color, 0.8)}<circle cx="${f(x)}" cy="${f(y)}" r="1.8" fill="#fff"/>`;
   }
   return out;
 }
@@ -116,7 +116,7 @@ export const NATURE_BACKDROPS = {
       const x = left ? rng.range(-w * 0.05, w * 0.35) : rng.range(w * 0.65, w * 1.05);
       trees += pine(x, h * rng.range(0.7, 0.95), h * rng.range(0.5, 0.9), rng.pick(['#2f6b45', '#24583f', '#3a7d50']));
     }
-    return sky(s, '#bfe3c8', '#f3f7e9') + s.glow(w / 2, h * 0.4, Math.max(w, h) * 0.4, '#fff7cc', 0.6) + ridge(s, rng, 0.62, 0.03, '#7fae6e') + `<path d="M${w * 0.46} ${h * 0.6}Q${w * 0.4} ${h * 0.8} ${w * 0.2} ${h}H${w * 0.8}Q${w * 0.6} ${h * 0.8} ${w * 0.54} ${h * 0.6}Z" fill="#c8a878"/>` + trees;
+    return `${sky(s, '#bfe3c8', '#f3f7e9') + s.glow(w / 2, h * 0.4, Math.max(w, h) * 0.4, '#fff7cc', 0.6) + ridge(s, rng, 0.62, 0.03, '#7fae6e')}<path d="M${w * 0.46} ${h * 0.6}Q${w * 0.4} ${h * 0.8} ${w * 0.2} ${h}H${w * 0.8}Q${w * 0.6} ${h * 0.8} ${w * 0.54} ${h * 0.6}Z" fill="#c8a878"/>${trees}`;
   },
   desert_canyon: (s, rng) => {
     const { w, h } = s;

@@ -98,7 +98,7 @@ export const OUTDOOR_BACKDROPS = {
     const { w, h } = s;
     let trees = '';
     for (let i = 0; i < 6; i++) trees += roundTree(w * rng.range(0, 1), h * rng.range(0.55, 0.7), h * rng.range(0.35, 0.55), rng.pick(['#4d8a4a', '#5fa35a', '#3f7a45', '#78b36a']));
-    return daySky(s, rng) + ridge(s, rng, 0.6, 0.03, '#8cc474') + trees + frect(s, 0, 0.75, 1, 0.25, '#7dbb63') + `<path d="M${w * 0.3} ${h}Q${w * 0.5} ${h * 0.82} ${w * 0.62} ${h * 0.75}H${w * 0.68}Q${w * 0.6} ${h * 0.85} ${w * 0.7} ${h}Z" fill="#e5d7b8"/>` + bokeh(s, rng, ['#fff7cc', '#ffffff'], 8, 10, 30, 0.35);
+    return `${daySky(s, rng) + ridge(s, rng, 0.6, 0.03, '#8cc474') + trees + frect(s, 0, 0.75, 1, 0.25, '#7dbb63')}<path d="M${w * 0.3} ${h}Q${w * 0.5} ${h * 0.82} ${w * 0.62} ${h * 0.75}H${w * 0.68}Q${w * 0.6} ${h * 0.85} ${w * 0.7} ${h}Z" fill="#e5d7b8"/>${bokeh(s, rng, ['#fff7cc', '#ffffff'], 8, 10, 30, 0.35)}`;
   },
   floral_arch: (s, rng) => {
     const { w, h } = s;
@@ -149,7 +149,7 @@ export const OUTDOOR_BACKDROPS = {
     let wins = '';
     for (let i = 0; i < 7; i++) wins += `<rect x="${f(w * (0.16 + i * 0.1))}" y="${h * 0.35}" width="${w * 0.05}" height="${h * 0.08}" fill="#9fb4c8"/><rect x="${f(w * (0.16 + i * 0.1))}" y="${h * 0.46}" width="${w * 0.05}" height="${h * 0.08}" fill="#9fb4c8"/>`;
     const fountain = `<ellipse cx="${w / 2}" cy="${h * 0.76}" rx="${w * 0.2}" ry="${h * 0.04}" fill="#cbd5e1"/><rect x="${w / 2 - 6}" y="${h * 0.64}" width="12" height="${h * 0.12}" fill="#e5e7eb"/><path d="M${w / 2} ${h * 0.64}Q${w * 0.44} ${h * 0.6} ${w * 0.4} ${h * 0.74}M${w / 2} ${h * 0.64}Q${w * 0.56} ${h * 0.6} ${w * 0.6} ${h * 0.74}" stroke="#bfdbfe" stroke-width="3" fill="none"/>`;
-    return daySky(s, rng) + manor + wins + hedge(s, 0.56, '#3f6b3a') + frect(s, 0, 0.64, 1, 0.36, '#7dbb63') + `<path d="M${w * 0.42} ${h * 0.64}L${w * 0.3} ${h}H${w * 0.7}L${w * 0.58} ${h * 0.64}Z" fill="#e5dcc8"/>` + fountain;
+    return `${daySky(s, rng) + manor + wins + hedge(s, 0.56, '#3f6b3a') + frect(s, 0, 0.64, 1, 0.36, '#7dbb63')}<path d="M${w * 0.42} ${h * 0.64}L${w * 0.3} ${h}H${w * 0.7}L${w * 0.58} ${h * 0.64}Z" fill="#e5dcc8"/>${fountain}`;
   },
   running_track: (s, rng) => {
     const { w, h } = s;
@@ -160,6 +160,6 @@ export const OUTDOOR_BACKDROPS = {
     }
     let crowd = '';
     for (let i = 0; i < 80; i++) crowd += `<circle cx="${f(rng.range(0, w))}" cy="${f(rng.range(h * 0.3, h * 0.47))}" r="${f(rng.range(3, 6))}" fill="${rng.pick(['#64748b', '#94a3b8', '#1e3a8a', '#b91c1c', '#f8fafc'])}" opacity=".6"/>`;
-    return sky(s, '#6aa9de', '#e0eef9') + frect(s, 0, 0.28, 1, 0.22, '#475569') + crowd + frect(s, 0, 0.48, 1, 0.07, '#5c9e4c') + `<path d="M0 ${h * 0.55}H${w}V${h}H0Z" fill="#c2410c"/>` + lanes;
+    return `${sky(s, '#6aa9de', '#e0eef9') + frect(s, 0, 0.28, 1, 0.22, '#475569') + crowd + frect(s, 0, 0.48, 1, 0.07, '#5c9e4c')}<path d="M0 ${h * 0.55}H${w}V${h}H0Z" fill="#c2410c"/>${lanes}`;
   },
 } satisfies Partial<Record<BackdropId, Backdrop>>;

@@ -116,7 +116,7 @@ export const STUDIO_BACKDROPS = {
     }
     let grass = '';
     for (let x = 0; x < w; x += 7) grass += `<path d="M${x} ${h}L${x + 3} ${(h * rng.range(0.84, 0.9)).toFixed(1)}L${x + 6} ${h}Z" fill="${rng.pick(['#86c46b', '#6fb356', '#9bd17f'])}"/>`;
-    return studio(s, '#fffaf0', rng.pick(['#fbcfe8', '#bfdbfe', '#ddd6fe'])) + bokeh(s, rng, ['#ffffff', '#fef3c7'], 8, 20, 50, 0.4) + `<rect y="${h * 0.9}" width="${w}" height="${h * 0.1}" fill="#7cbf5f"/>` + grass + eggs;
+    return `${studio(s, '#fffaf0', rng.pick(['#fbcfe8', '#bfdbfe', '#ddd6fe'])) + bokeh(s, rng, ['#ffffff', '#fef3c7'], 8, 20, 50, 0.4)}<rect y="${h * 0.9}" width="${w}" height="${h * 0.1}" fill="#7cbf5f"/>${grass}${eggs}`;
   },
 } satisfies Partial<Record<BackdropId, Backdrop>>;
 

@@ -119,7 +119,7 @@ export function renderHair(scene: Scene, style: HairStyle, c: HairColor, gender:
       };
     case 'afro':
       return {
-        back: `<circle cx="200" cy="168" r="96" fill="${f}"/>` + curls(200, 168, 94, 22, 16, 150, 390, f),
+        back: `<circle cx="200" cy="168" r="96" fill="${f}"/>${curls(200, 168, 94, 22, 16, 150, 390, f)}`,
         front: path(CROP) + curls(200, 160, 50, 8, 13, 200, 340, c.shine),
       };
     case 'bob':

@@ -100,7 +100,7 @@ export function buttons(x: number, y0: number, count: number, gap: number, color
 
 /** A placket line with buttons. */
 export function placket(y0: number, color: string): string {
-  return `<path d="M200 ${y0}L200 680" stroke="${shade(color, -0.15)}" stroke-width="2"/>` + buttons(200, y0 + 24, 5, 50, shade(color, -0.2), 3.2);
+  return `<path d="M200 ${y0}L200 680" stroke="${shade(color, -0.15)}" stroke-width="2"/>${buttons(200, y0 + 24, 5, 50, shade(color, -0.2), 3.2)}`;
 }
 
 export interface JacketOptions {
@@ -122,7 +122,7 @@ export function jacketBody(ctx: FigureContext, o: JacketOptions): string {
   const vb = o.vBottom ?? 470;
   if (o.open) {
     const l = `M${200 - ctx.S} 680L${200 - ctx.S} 416C${200 - ctx.S} 368 ${228 - ctx.S} 346 ${278 - ctx.S} 336C${304 - ctx.S} 330 162 320 170 310L186 ${vb}L182 680Z`;
-    const panel = `<path d="${l}" fill="${o.fill}"/>` + (o.texture ? `<path d="${l}" fill="${o.texture}"/>` : '');
+    const panel = `<path d="${l}" fill="${o.fill}"/>${o.texture ? `<path d="${l}" fill="${o.texture}"/>` : ''}`;
     return panel + mirror(panel) + shading(ctx, l) + mirror(shading(ctx, l)) + armSeams(ctx, shade(o.fill, -0.25));
   }
   return garment(ctx, o.fill, V(vb)) + (o.texture ? `<path d="${torsoPath(ctx.S, 0, V(vb))}" fill="${o.texture}"/>` : '');
@@ -161,7 +161,7 @@ export function necklace(color: string, depth = 350, r = 4.5, count = 15, spread
     const y = 300 + (depth - 300) * (1 - (2 * t - 1) ** 2);
     s += `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${r}" fill="${color}"/>`;
   }
-  return s + `<path d="M${200 - spread} 300L${200 - spread} 300" stroke="${color}"/>`;
+  return `${s}<path d="M${200 - spread} 300L${200 - spread} 300" stroke="${color}"/>`;
 }
 
 /** A pendant necklace: a thin chain and a gem. */
@@ -175,5 +175,5 @@ export function pendant(chain: string, gem: string, depth = 372): string {
 /** Bare shoulders and chest in skin colour (for gowns and tanks); the garment goes on top. */
 export function skinTorso(ctx: FigureContext): string {
   const d = torsoPath(ctx.S);
-  return `<path d="${d}" fill="${ctx.skin.base}"/>` + shading(ctx, d, 0.12);
+  return `<path d="${d}" fill="${ctx.skin.base}"/>${shading(ctx, d, 0.12)}`;
 }

@@ -23,7 +23,7 @@ function standCollar(fill: string, zip = true): string {
 function tank(ctx: FigureContext, fill: string, inset: number): string {
   const S = ctx.S;
   const d = `M${200 - S + inset} 680L${204 - S + inset} 430Q${210 - S + inset} 372 158 334L174 318Q200 ${inset > 40 ? 372 : 352} 226 318L242 334Q${190 + S - inset} 372 ${196 + S - inset} 430L${200 + S - inset} 680Z`;
-  return skinTorso(ctx) + `<path d="${d}" fill="${fill}"/>` + shading(ctx, d, 0.25);
+  return `${skinTorso(ctx)}<path d="${d}" fill="${fill}"/>${shading(ctx, d, 0.25)}`;
 }
 
 function shoulderPatch(ctx: FigureContext, color: string): string {
@@ -48,7 +48,7 @@ export const ACTIVE_OUTFITS = {
         shoulderPatch(ctx, shade(shirt, -0.35)) +
         pair(`<path d="M164 322L${212 - ctx.S + 40} 344" stroke="${edge}" stroke-width="10" stroke-linecap="round"/>`),
       neckline: 'none',
-      over: closedCollar(shirt) + tie(tieColor) + `<path d="M256 404l10 4 10 -4v14q0 12 -10 18q-10 -6 -10 -18z" fill="#d4af37" stroke="#a07d1c" stroke-width="1.5"/>`,
+      over: `${closedCollar(shirt) + tie(tieColor)}<path d="M256 404l10 4 10 -4v14q0 12 -10 18q-10 -6 -10 -18z" fill="#d4af37" stroke="#a07d1c" stroke-width="1.5"/>`,
     };
   },
   firefighter_jacket: (ctx) => {
@@ -57,7 +57,7 @@ export const ACTIVE_OUTFITS = {
     return {
       body: garment(ctx, fill) + clipTorso(ctx, stripe) + buttons(184, 400, 4, 50, '#3a3a3a', 5),
       neckline: 'none',
-      over: standCollar(fill, false) + `<path d="M200 290V680" stroke="${shade(fill, -0.3)}" stroke-width="3"/>`,
+      over: `${standCollar(fill, false)}<path d="M200 290V680" stroke="${shade(fill, -0.3)}" stroke-width="3"/>`,
     };
   },
   athletic_tank: (ctx) => {
@@ -141,7 +141,7 @@ export const ACTIVE_OUTFITS = {
     ]);
     return {
       back: pair(`<path d="M150 330L140 230L176 290Z" fill="${shade(fill, 0.15)}" stroke="#d4af37" stroke-width="3"/>`),
-      body: garment(ctx, fill, V(420)) + `<path d="M170 310L200 420L230 310Z" fill="${shade(fill, -0.3)}"/>`,
+      body: `${garment(ctx, fill, V(420))}<path d="M170 310L200 420L230 310Z" fill="${shade(fill, -0.3)}"/>`,
       neckline: 'none',
       over:
         pair(`<path d="M168 306L200 424" stroke="#d4af37" stroke-width="7"/>`) +

@@ -15,7 +15,6 @@ import {
   openCollar,
   pair,
   pendant,
-  placket,
   tie,
   tieBlade,
   tieKnot,
@@ -122,7 +121,7 @@ export const BUSINESS_OUTFITS = {
   tuxedo: (ctx) => {
     const jacket = { fill: '#141418', lapel: '#2b2b33', vBottom: 480, pocketSquare: '#ffffff' };
     return {
-      body: garment(ctx, '#ffffff') + `<path d="M200 350V480" stroke="#ddd" stroke-width="2"/>` + jacketBody(ctx, jacket),
+      body: `${garment(ctx, '#ffffff')}<path d="M200 350V480" stroke="#ddd" stroke-width="2"/>${jacketBody(ctx, jacket)}`,
       neckline: 'none',
       over: closedCollar('#ffffff') + bowTie('#111114') + jacketFront(jacket),
     };
@@ -139,9 +138,9 @@ export const BUSINESS_OUTFITS = {
     const vest = pick(ctx, ['#7a5c3a', '#4a5a46', '#6b2f3a', '#3a4660']);
     const armhole = pair(`<path d="M${200 - ctx.S} 680L${200 - ctx.S} 416C${200 - ctx.S} 370 ${228 - ctx.S} 348 ${270 - ctx.S} 338Q${250 - ctx.S} 420 ${262 - ctx.S} 680Z" fill="${shirt}"/>`);
     return {
-      body: garment(ctx, vest, V(400)) + `<path d="M170 310L200 400L230 310Z" fill="${shirt}"/>` + armhole,
+      body: `${garment(ctx, vest, V(400))}<path d="M170 310L200 400L230 310Z" fill="${shirt}"/>${armhole}`,
       neckline: 'none',
-      over: closedCollar(shirt) + tie(pick(ctx, CLOTH.ties)) + `<path d="M168 312L200 404L232 312" stroke="${shade(vest, -0.2)}" stroke-width="8" fill="none"/>`,
+      over: `${closedCollar(shirt) + tie(pick(ctx, CLOTH.ties))}<path d="M168 312L200 404L232 312" stroke="${shade(vest, -0.2)}" stroke-width="8" fill="none"/>`,
     };
   },
   turtleneck: (ctx) => turtleneckParts(ctx, pick(ctx, ['#1f1f24', '#e9e4da', '#5a4a42', '#2f3e4e', '#7a6a5a'])),
@@ -163,7 +162,7 @@ export const BUSINESS_OUTFITS = {
       [1, '#fff', 0],
     ]);
     return {
-      body: garment(ctx, fill, V(380)) + `<ellipse cx="128" cy="430" rx="46" ry="80" fill="${sheen}"/><ellipse cx="274" cy="430" rx="46" ry="80" fill="${sheen}"/>`,
+      body: `${garment(ctx, fill, V(380))}<ellipse cx="128" cy="430" rx="46" ry="80" fill="${sheen}"/><ellipse cx="274" cy="430" rx="46" ry="80" fill="${sheen}"/>`,
       neckline: 'v',
       over: pair(`<path d="M170 306L200 382L190 386L160 316Z" fill="${shade(fill, -0.06)}"/>`) + (ctx.rng.chance(0.6) ? pendant('#d4af37', '#ffffff', 352) : ''),
     };

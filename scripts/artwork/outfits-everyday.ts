@@ -57,7 +57,7 @@ function whiteCoat(ctx: FigureContext, inner: 'tie' | 'blouse' | 'scrubs' | 'shi
     return {
       body: garment(ctx, top, V(380)) + jacketBody(ctx, coat) + coatPocket(),
       neckline: 'v',
-      over: `<path d="M172 308L200 382L228 308" stroke="${shade(top, -0.15)}" stroke-width="6" fill="none"/>` + jacketFront(coat) + steth,
+      over: `<path d="M172 308L200 382L228 308" stroke="${shade(top, -0.15)}" stroke-width="6" fill="none"/>${jacketFront(coat)}${steth}`,
     };
   }
   const top = inner === 'blouse' ? pick(ctx, CLOTH.blouse) : pick(ctx, ['#dfe9f6', '#e9eef2', '#c9dcef']);
@@ -90,7 +90,7 @@ export function floral(ctx: FigureContext, base: string): string {
 
 function dress(ctx: FigureContext, fill: string, straps: boolean): string {
   const bodice = `M${206 - ctx.S} 680L${212 - ctx.S} 430Q${240 - ctx.S} 396 170 404Q200 426 230 404Q${160 + ctx.S} 396 ${188 + ctx.S} 430L${194 + ctx.S} 680Z`;
-  let s = skinTorso(ctx) + `<path d="${bodice}" fill="${fill}"/>`;
+  let s = `${skinTorso(ctx)}<path d="${bodice}" fill="${fill}"/>`;
   if (straps) s += pair(`<path d="M156 330L150 336L170 408L178 404Z" fill="${fill}"/>`);
   return s;
 }
@@ -102,9 +102,9 @@ export const EVERYDAY_OUTFITS = {
   scrubs: (ctx) => {
     const top = pick(ctx, ['#3b8ea5', '#2f5d8a', '#4a6fa5', '#5b8c7a', '#6b4a7a', '#1f3b5a']);
     return {
-      body: garment(ctx, top, V(390)) + `<path d="M236 440H280V486H236Z" fill="${shade(top, -0.06)}" stroke="${shade(top, -0.2)}" stroke-width="2"/>`,
+      body: `${garment(ctx, top, V(390))}<path d="M236 440H280V486H236Z" fill="${shade(top, -0.06)}" stroke="${shade(top, -0.2)}" stroke-width="2"/>`,
       neckline: 'v',
-      over: `<path d="M170 308L200 392L230 308" stroke="${shade(top, -0.18)}" stroke-width="7" fill="none"/>` + (ctx.rng.chance(0.6) ? stethoscope() : ''),
+      over: `<path d="M170 308L200 392L230 308" stroke="${shade(top, -0.18)}" stroke-width="7" fill="none"/>${ctx.rng.chance(0.6) ? stethoscope() : ''}`,
     };
   },
   casual_tee: (ctx) => {
@@ -139,7 +139,7 @@ export const EVERYDAY_OUTFITS = {
     const fill = pick(ctx, ['#ffffff', '#1d2847', '#2f5d4a', '#f3e9d2', '#9cc3e0', '#f4c7c3']);
     const edge = shade(fill, -0.18);
     return {
-      body: garment(ctx, fill, V(350)) + `<path d="M192 330V400H208V330Z" fill="${shade(fill, -0.04)}" stroke="${edge}" stroke-width="1.5"/>` + buttons(200, 360, 2, 26, edge, 3),
+      body: `${garment(ctx, fill, V(350))}<path d="M192 330V400H208V330Z" fill="${shade(fill, -0.04)}" stroke="${edge}" stroke-width="1.5"/>${buttons(200, 360, 2, 26, edge, 3)}`,
       neckline: 'v',
       over: pair(`<path d="M172 296L154 330L184 340L198 352L178 308Z" fill="${fill}" stroke="${edge}" stroke-width="2" stroke-linejoin="round"/>`),
     };

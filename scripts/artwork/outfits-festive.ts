@@ -12,7 +12,7 @@ const pick = <T,>(ctx: FigureContext, items: readonly T[]): T => ctx.rng.pick(it
 function gown(ctx: FigureContext, fill: string, top = 404): string {
   const S = ctx.S;
   const d = `M${206 - S} 680L${212 - S} 432Q${240 - S} ${top - 8} 170 ${top}Q200 ${top + 26} 230 ${top}Q${160 + S} ${top - 8} ${188 + S} 432L${194 + S} 680Z`;
-  return skinTorso(ctx) + `<path d="${d}" fill="${fill}"/>` + shading(ctx, d, 0.25);
+  return `${skinTorso(ctx)}<path d="${d}" fill="${fill}"/>${shading(ctx, d, 0.25)}`;
 }
 
 function sparkles(ctx: FigureContext, color: string): string {
@@ -74,7 +74,7 @@ export const FESTIVE_OUTFITS = {
     ] as const);
     const tee = pick(ctx, ['#ffffff', '#2b2b30', '#d9d4c7']);
     return {
-      body: garment(ctx, plaid(ctx, base, line)) + `<path d="M172 312L200 372L228 312Z" fill="${tee}"/>`,
+      body: `${garment(ctx, plaid(ctx, base, line))}<path d="M172 312L200 372L228 312Z" fill="${tee}"/>`,
       neckline: 'crew',
       over: crewBand(shade(tee, -0.12)) + openCollar(base),
     };
@@ -87,7 +87,7 @@ export const FESTIVE_OUTFITS = {
       [1, '#fff', 0],
     ]);
     return {
-      body: garment(ctx, fill, V(392)) + `<ellipse cx="130" cy="440" rx="50" ry="90" fill="${sheen}"/><ellipse cx="272" cy="440" rx="50" ry="90" fill="${sheen}"/>`,
+      body: `${garment(ctx, fill, V(392))}<ellipse cx="130" cy="440" rx="50" ry="90" fill="${sheen}"/><ellipse cx="272" cy="440" rx="50" ry="90" fill="${sheen}"/>`,
       neckline: 'v',
       over: pendant('#e2c15a', '#f4f4f4', 354),
     };
@@ -126,7 +126,7 @@ export const FESTIVE_OUTFITS = {
     const fill = pick(ctx, ['#3b1f6b', '#1d2f6b', '#4a1d4a']);
     const stars = ctx.scene.pattern(60, 60, `<path d="M15 10l3 7 7 1-5 5 1 7-6-3-6 3 1-7-5-5 7-1z" fill="#f2c14e" opacity=".8"/><circle cx="45" cy="42" r="3" fill="#f2c14e" opacity=".7"/>`);
     return {
-      body: garment(ctx, fill, V(420)) + `<path d="${torsoPath(ctx.S, 0, V(420))}" fill="${stars}"/>` + `<path d="M170 310L200 420L230 310Z" fill="#2b2b30"/>`,
+      body: `${garment(ctx, fill, V(420))}<path d="${torsoPath(ctx.S, 0, V(420))}" fill="${stars}"/><path d="M170 310L200 420L230 310Z" fill="#2b2b30"/>`,
       neckline: 'none',
       over: pair(`<path d="M168 306L200 424" stroke="#d4af37" stroke-width="8"/>`),
     };
@@ -144,7 +144,7 @@ export const FESTIVE_OUTFITS = {
   },
   cat_costume: (ctx) => {
     const parts = turtleneckParts(ctx, '#1b1b1f');
-    return { ...parts, over: parts.over + `<path d="M168 318Q200 330 232 318" stroke="#e11d48" stroke-width="8" fill="none"/><circle cx="200" cy="338" r="8" fill="#f2c14e"/>` };
+    return { ...parts, over: `${parts.over}<path d="M168 318Q200 330 232 318" stroke="#e11d48" stroke-width="8" fill="none"/><circle cx="200" cy="338" r="8" fill="#f2c14e"/>` };
   },
   evening_gown: (ctx) => {
     const fill = pick(ctx, ['#7f1d1d', '#111114', '#14532d', '#1d2f6b', '#6b1d3a', '#b08d57']);
@@ -160,9 +160,9 @@ export const FESTIVE_OUTFITS = {
       0,
     );
     return {
-      body: gown(ctx, fill) + `<path d="M120 430Q200 470 280 430L284 680H116Z" fill="${sheen}"/>`,
+      body: `${gown(ctx, fill)}<path d="M120 430Q200 470 280 430L284 680H116Z" fill="${sheen}"/>`,
       neckline: 'none',
-      over: necklace('#f8fafc', 350, 4, 15, 30) + `<path d="M200 352l6 9l-6 11l-6 -11z" fill="#e0f2fe"/>`,
+      over: `${necklace('#f8fafc', 350, 4, 15, 30)}<path d="M200 352l6 9l-6 11l-6 -11z" fill="#e0f2fe"/>`,
     };
   },
   sequin_dress: (ctx) => {
@@ -175,7 +175,7 @@ export const FESTIVE_OUTFITS = {
     const fill = sparkles(ctx, dot);
     const d = torsoPath(ctx.S, 0, V(400));
     return {
-      body: `<path d="${d}" fill="${base}"/><path d="${d}" fill="${fill}"/>` + shading(ctx, d, 0.3),
+      body: `<path d="${d}" fill="${base}"/><path d="${d}" fill="${fill}"/>${shading(ctx, d, 0.3)}`,
       neckline: 'deep_v',
       over: '',
     };
@@ -184,7 +184,7 @@ export const FESTIVE_OUTFITS = {
     const fill = pick(ctx, ['#ffffff', '#fbf7ef', '#f8f4ec']);
     const d = `M80 680L86 450Q140 420 200 440Q260 420 314 450L320 680Z`;
     return {
-      body: gown(ctx, fill) + `<path d="${d}" fill="${lace(ctx)}" opacity=".5"/>` + `<path d="M${212 - ctx.S} 432Q${240 - ctx.S} 396 170 404Q200 430 230 404Q${160 + ctx.S} 396 ${188 + ctx.S} 432" stroke="#e9e2d0" stroke-width="3" fill="none"/>`,
+      body: `${gown(ctx, fill)}<path d="${d}" fill="${lace(ctx)}" opacity=".5"/><path d="M${212 - ctx.S} 432Q${240 - ctx.S} 396 170 404Q200 430 230 404Q${160 + ctx.S} 396 ${188 + ctx.S} 432" stroke="#e9e2d0" stroke-width="3" fill="none"/>`,
       neckline: 'none',
       over: necklace('#fdfcf8', 344, 3.6, 17, 30),
     };
@@ -193,7 +193,7 @@ export const FESTIVE_OUTFITS = {
     const fill = pick(ctx, ['#fbf7ef', '#ffffff', '#f6efe4']);
     const d = torsoPath(ctx.S, 0, SCOOP(340));
     return {
-      body: gown(ctx, fill, 420) + `<path d="${d}" fill="${fill}" opacity=".55"/><path d="${d}" fill="${lace(ctx)}" opacity=".8"/>`,
+      body: `${gown(ctx, fill, 420)}<path d="${d}" fill="${fill}" opacity=".55"/><path d="${d}" fill="${lace(ctx)}" opacity=".8"/>`,
       neckline: 'none',
       over: `<path d="M166 306Q200 346 234 306" stroke="#fff" stroke-width="3" fill="none" opacity=".8"/>`,
     };

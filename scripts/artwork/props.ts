@@ -38,7 +38,7 @@ export const PROPS = {
     for (let i = 0; i < 14; i++) {
       const x = rng.range(0, s.w);
       const y = rng.range(s.h * 0.1, s.h);
-      out += s.glow(x, y, rng.range(8, 16), c, 0.8) + `<circle cx="${f(x)}" cy="${f(y)}" r="2" fill="#fff"/>`;
+      out += `${s.glow(x, y, rng.range(8, 16), c, 0.8)}<circle cx="${f(x)}" cy="${f(y)}" r="2" fill="#fff"/>`;
     }
     return out;
   }) as Prop,

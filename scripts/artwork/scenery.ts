@@ -146,7 +146,7 @@ export function flower(x: number, y: number, r: number, petal: string, centre = 
     const a = (Math.PI * 2 * i) / 5;
     out += `<circle cx="${(x + r * 0.6 * Math.cos(a)).toFixed(1)}" cy="${(y + r * 0.6 * Math.sin(a)).toFixed(1)}" r="${(r * 0.5).toFixed(1)}" fill="${petal}"/>`;
   }
-  return out + `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(r * 0.35).toFixed(1)}" fill="${centre}"/>`;
+  return `${out}<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(r * 0.35).toFixed(1)}" fill="${centre}"/>`;
 }
 
 /** A tulip on a stem. */
