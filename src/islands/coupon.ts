@@ -1,7 +1,7 @@
 /**
  * The beta/coupon information behind the promo banner and the beta page (`GET /v1/stripe/coupon`).
  * `total` is the number of beta seats and `used` the beta orders taken; seats remain while
- * `total - used > 0`, which is what the spec's "coupon total above 0" means in the UI.
+ * `total - used > 0`, which is what "coupon total above 0" means in the UI.
  */
 export interface CouponInfo {
   total: number;
@@ -44,7 +44,7 @@ let pending: Promise<CouponInfo | null> | undefined;
 /**
  * Fetches the coupon information once per page (the banner and the beta page share the answer).
  * Any failure (network, non-2xx such as the 404 of a server without the call, a non-zero code)
- * resolves to null rather than throwing: the spec logs it and hides the promotion.
+ * resolves to null rather than throwing: the page logs it and hides the promotion.
  */
 export function loadCoupon(fetchImpl: typeof fetch = fetch): Promise<CouponInfo | null> {
   pending ??= fetchImpl('/v1/stripe/coupon', { credentials: 'same-origin', headers: { accept: 'application/json' } })

@@ -6,7 +6,7 @@ import { LIMITS } from './limits';
  * receipts alike.
  */
 
-/** The Intl locale of a language; English is en-US, as the spec's dates are. */
+/** The Intl locale of a language; English is en-US, as the product's dates are. */
 export function intlLocale(language: Language): string {
   return language === 'us' ? 'en-US' : htmlLang(language);
 }

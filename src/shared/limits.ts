@@ -1,4 +1,4 @@
-/** Business limits and timings of the product (spec section 9), shared by server and browser. */
+/** Business limits and timings of the product, shared by server and browser. */
 export const LIMITS = {
   photosMin: 6,
   photosMax: 10,

@@ -36,7 +36,7 @@ export const $sidebarOpenMobile = atom<boolean>(false);
 /** Expands or collapses the desktop sidebar and remembers the choice in the cookie. */
 export function setSidebarOpen(open: boolean): void {
   $sidebarOpen.set(open);
-  // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps this state in a cookie the server can read; Cookie Store is not in every browser we support
+  // biome-ignore lint/suspicious/noDocumentCookie: this state lives in a cookie the server can read; Cookie Store is not in every browser we support
   if (typeof document !== 'undefined') document.cookie = sidebarCookie(open);
 }
 
@@ -50,5 +50,5 @@ export function toggleSidebar(isMobile: boolean): void {
   else setSidebarOpen(!$sidebarOpen.get());
 }
 
-/** The media query of the mobile layout: widths up to 768px (spec section 2). */
+/** The media query of the mobile layout: widths up to 768px. */
 export const MOBILE_QUERY = `(max-width: ${SIDEBAR.mobileBreakpointPx}px)`;

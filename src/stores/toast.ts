@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 
-/** Only one toast is visible at a time (product spec, section 9). */
+/** Only one toast is visible at a time. */
 export const TOAST_LIMIT = 1;
 /** A dismissed toast lingers this long so Radix can finish its exit before it leaves the store. */
 export const TOAST_REMOVE_DELAY = 1_000_000;

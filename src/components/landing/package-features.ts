@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { PortraitPackage } from '@/shared/catalog/packages';
 
-/** The count each feature key of a package is about (spec section 9); undefined for plain texts. */
+/** The count each feature key of a package is about; undefined for plain texts. */
 function featureCount(pkg: PortraitPackage, feature: string): number | undefined {
   switch (feature) {
     case 'portraits':

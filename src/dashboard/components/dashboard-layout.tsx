@@ -25,7 +25,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const tRef = useRef(t);
   tRef.current = t;
 
-  // On mount and whenever the tab becomes visible again (spec: "on reactivation").
+  // On mount and whenever the tab becomes visible again ("on reactivation").
   useEffect(() => watchUser(() => ({ errorPrefix: tRef.current('dashboard.errors.userInfo') })), []);
 
   return (

@@ -20,7 +20,7 @@ import {
 } from '@/ui/dropdown-menu';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/ui/sidebar';
 
-/** Avatar, name and email; 'Loggin in' (sic, as the spec has it) until the user info arrives. */
+/** Avatar, name and email; 'Loggin in' (sic: the product's exact words) until the user info arrives. */
 function UserIdentity() {
   const { t } = useTranslation();
   const user = useStore($user);

@@ -13,7 +13,7 @@ export function withinViewWindow(createdAt: string | Date, now: Date): boolean {
 }
 
 /**
- * The row actions of spec section 4: View for completed and processing orders created within 30 days
+ * The row actions of My Orders: View for completed and processing orders created within 30 days
  * (and not purged), Delete for completed ones, Contact for failed ones; none otherwise (a dash).
  */
 export function orderActions(order: Pick<Order, 'status' | 'createdAt' | 'expired'>, now: Date): OrderAction[] {

@@ -36,7 +36,7 @@ export function OrderDeleteDialog({ order, onClose, onDeleted }: OrderDeleteDial
       onClose();
       onDeleted();
     } catch (error) {
-      // Not in the spec's catalogue; a customer who confirmed a deletion deserves to know it did not happen.
+      // Not among the product's messages; a customer who confirmed a deletion deserves to know it did not happen.
       console.error('Could not delete the order', error);
       toast({ variant: 'destructive', description: t('orders.delete.failed') + (error as Error).message });
     } finally {

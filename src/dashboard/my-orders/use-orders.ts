@@ -7,7 +7,7 @@ import { navigate } from '@/stores/location';
 
 /**
  * The caller's orders: loaded on open and every 60 seconds while the page is open. Failures are only
- * logged (spec section 8); the last good list stays on screen.
+ * logged; the last good list stays on screen.
  */
 export function useOrders() {
   const [orders, setOrders] = useState<Order[] | null>(null);

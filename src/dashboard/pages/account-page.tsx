@@ -31,7 +31,7 @@ export function AccountPage() {
       await call(CALLS.deleteAccount);
       window.location.href = '/';
     } catch (error) {
-      // The spec logs account-delete failures; a customer who pressed the button deserves to know too.
+      // Account-delete failures are logged; a customer who pressed the button deserves to know too.
       console.error('account delete failed', error);
       toast({ variant: 'destructive', description: t('account.deleteFailed') + (error as Error).message });
       setDeleting(false);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageContainer, PageHeader } from '../components/page-header';
 
-/** Referrals: a title-only placeholder, as the spec's route table has it. */
+/** Referrals: a title-only placeholder, as the product's route table has it. */
 export function ReferralsPage() {
   const { t } = useTranslation();
   return (
@@ -11,7 +11,7 @@ export function ReferralsPage() {
   );
 }
 
-/** Gift cards: a title-only placeholder, as the spec's route table has it. */
+/** Gift cards: a title-only placeholder, as the product's route table has it. */
 export function GiftCardsPage() {
   const { t } = useTranslation();
   return (

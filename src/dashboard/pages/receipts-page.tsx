@@ -38,7 +38,7 @@ function ReceiptLink({ receipt, language }: { receipt: Receipt; language: Langua
   );
 }
 
-/** Receipts: the customer's last 100 payments with a link to each receipt. Failures are only logged (spec section 8). */
+/** Receipts: the customer's last 100 payments with a link to each receipt. Failures are only logged. */
 export function ReceiptsPage() {
   const { t } = useTranslation();
   const language = useStore($language);

@@ -5,7 +5,7 @@ import { portraitFileName, portraitUrl } from '@/shared/contracts/orders';
 /**
  * Saves portrait `no` as `photo-{no}.jpg`: the bytes are fetched as a blob and handed to an
  * `<a download>`, so the file name is ours whatever the server calls it. Then the download is recorded.
- * Failures are only logged (spec section 8).
+ * Failures are only logged.
  */
 export async function downloadPhoto(orderId: string, no: number): Promise<void> {
   try {

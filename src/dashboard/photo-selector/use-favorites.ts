@@ -7,7 +7,7 @@ import { toggleFavorite } from './photo-list';
  * The order's favorites, toggled optimistically. After each toggle the whole list is saved
  * (`/v1/order/setFavorite`); saves go one after another so the server always ends with the last
  * list, and a refresh that lands while a save is pending does not undo the toggle. Failures are
- * only logged (spec section 8).
+ * only logged.
  */
 export function useFavorites(orderId: string | undefined, fromServer: number[] | undefined) {
   const [favorites, setFavorites] = useState<number[]>([]);

@@ -1,7 +1,7 @@
 import { ATTIRE_ART, BACKDROP_ART, CATEGORY_ART, type ArtworkCategoryId, type AttireId, type BackdropId } from './artwork';
 
 /**
- * Portrait categories (spec section 3). English names and descriptions live here because the server
+ * Portrait categories. English names and descriptions live here because the server
  * records the category name with each order; the dashboard shows the translations under
  * `catalog.categories.{id}` in the locales. Images and attire/backdrop choices come from artwork.ts.
  */

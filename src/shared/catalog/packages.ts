@@ -1,5 +1,5 @@
 /**
- * The packages on sale (spec section 9). Prices are integer cents in USD; the server computes every
+ * The packages on sale. Prices are integer cents in USD; the server computes every
  * amount from this list and never trusts a price from the browser. Display texts live in the locales
  * under `packages.{id}`; `features` are locale keys too.
  */

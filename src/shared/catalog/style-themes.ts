@@ -1,12 +1,12 @@
 /**
- * The landing page's style gallery (spec section 3): a fixed list of themes with their example images.
+ * The landing page's style gallery: a fixed list of themes with their example images.
  * Texts (title, description, alt, three features, button text) live in the locales under
  * `styles.{key}`. Example images are files under public/, so an operator can swap in real sample
  * portraits by replacing them.
  */
 export interface StyleTheme {
   key: string;
-  /** English title, as the spec names it; the locales hold the translations. */
+  /** English title, as the product names it; the locales hold the translations. */
   title: string;
   examples: string[];
 }

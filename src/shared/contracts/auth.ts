@@ -1,6 +1,6 @@
 import { z } from './zod';
 
-/** The login form's email rule (spec section 5): text, '@', text, '.', text, with no spaces. */
+/** The login form's email rule: text, '@', text, '.', text, with no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const ZEmailSchema = z

@@ -3,7 +3,7 @@ import { shortOrderId } from '../format';
 import { LIMITS } from '../limits';
 import { ZEmptyRequestSchema } from './auth';
 
-/** Order states the customer sees (DESIGN.md): pending until paid, then processing, completed or failed. */
+/** Order states the customer sees: pending until paid, then processing, completed or failed. */
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

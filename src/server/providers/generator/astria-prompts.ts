@@ -124,7 +124,7 @@ export function combinationAt(k: number, attires: number, backgrounds: number): 
   return [m % attires, (m + shift) % backgrounds];
 }
 
-/** The words of one prompt (see DESIGN.md, portraits: Astria). */
+/** The words of one prompt. */
 export function promptText(answers: PortraitInfo, parts: { attire: string; background: string; pose: string; index: number }): string {
   const category = findCategory(answers.type);
   return [
