@@ -1,14 +1,20 @@
 import { atom } from 'nanostores';
 import { findCategory, type CategoryId } from '@/shared/catalog/categories';
-import { BODY_TYPES, HAIR_LENGTHS, WIZARD_STEPS, type Gender, type WizardStep } from '@/shared/catalog/wizard';
+import {
+  CHOICE_STEPS,
+  WIZARD_STEPS,
+  offeredOptions,
+  wizardStep,
+  type ChoiceStep,
+  type MultiChoiceStep,
+  type SingleChoiceStep,
+  type WizardStep,
+} from '@/shared/catalog/wizard';
 import { LIMITS } from '@/shared/limits';
 
-/** Steps answered by one choice; choosing advances the wizard. */
-export type SingleChoiceStep = 'gender' | 'age' | 'skinColor' | 'hairColor' | 'hairLength' | 'bodyType' | 'glass';
-/** Steps answered by one or more choices, with Select All / Deselect All. */
-export type MultiChoiceStep = 'attire' | 'background';
+export type { MultiChoiceStep, SingleChoiceStep };
 
-export type WizardAnswers = { [K in SingleChoiceStep]?: string } & { attire: string[]; background: string[] };
+export type WizardAnswers = { [K in SingleChoiceStep]?: string } & { [K in MultiChoiceStep]: string[] };
 
 /** A photo ready to send: the downscaled JPEG and the object URL of its thumbnail. */
 export interface WizardPhoto {
@@ -28,12 +34,11 @@ export interface WizardState {
 
 export const WIZARD_STEP_COUNT = WIZARD_STEPS.length;
 
-const emptyState = (category: CategoryId | null = null): WizardState => ({
-  category,
-  step: 0,
-  answers: { attire: [], background: [] },
-  photos: [],
-});
+/** No single choice made, and an empty list for every multi-select step. */
+const noAnswers = (): WizardAnswers =>
+  Object.fromEntries(CHOICE_STEPS.filter((step) => step.kind === 'multi').map((step) => [step.id, []])) as unknown as WizardAnswers;
+
+const emptyState = (category: CategoryId | null = null): WizardState => ({ category, step: 0, answers: noAnswers(), photos: [] });
 
 /** The order being put together. Module state, so answers survive leaving the page until reset. */
 export const $wizard = atom<WizardState>(emptyState());
@@ -56,37 +61,28 @@ export function resetWizard(): void {
   $wizard.set(emptyState());
 }
 
-/**
- * The answer ids a step offers: hair length and body type depend on gender, attire on category and
- * gender, backgrounds on category. Empty until the inputs it depends on are known.
- */
-export function stepOptionIds(step: SingleChoiceStep | MultiChoiceStep, category: CategoryId | null, gender: string | undefined): readonly string[] {
-  const g = gender === 'man' || gender === 'woman' ? (gender as Gender) : undefined;
-  const cat = category ? findCategory(category) : undefined;
-  switch (step) {
-    case 'hairLength':
-      return g ? HAIR_LENGTHS[g] : [];
-    case 'bodyType':
-      return g ? BODY_TYPES[g] : [];
-    case 'attire':
-      return cat && g ? cat.attires[g].map((a) => a.id) : [];
-    case 'background':
-      return cat ? cat.backdrops.map((b) => b.id) : [];
-    default:
-      return [];
-  }
+/** The answer ids a step offers for a category and gender (see `offeredOptions`). */
+export function stepOptionIds(step: ChoiceStep, category: CategoryId | null, gender: string | undefined): readonly string[] {
+  return offeredOptions(wizardStep(step), category ? findCategory(category) : undefined, gender);
 }
 
 /** Drops answers the new gender does not offer, so a changed gender never sends an invalid order. */
 function pruneForGender(answers: WizardAnswers, category: CategoryId | null): WizardAnswers {
-  const offered = (step: SingleChoiceStep | MultiChoiceStep) => stepOptionIds(step, category, answers.gender);
-  const next = { ...answers, attire: answers.attire.filter((id) => offered('attire').includes(id)) };
-  if (next.hairLength && !offered('hairLength').includes(next.hairLength)) delete next.hairLength;
-  if (next.bodyType && !offered('bodyType').includes(next.bodyType)) delete next.bodyType;
+  const next = { ...answers };
+  for (const step of CHOICE_STEPS) {
+    if (!step.dependsOn?.includes('gender')) continue;
+    const offered = stepOptionIds(step.id, category, answers.gender);
+    if (step.kind === 'multi') {
+      next[step.id] = next[step.id].filter((id) => offered.includes(id));
+    } else {
+      const answer = next[step.id];
+      if (answer && !offered.includes(answer)) delete next[step.id];
+    }
+  }
   return next;
 }
 
-/** Records a single choice and moves on to the next step, as the spec's single-choice steps do. */
+/** Records a single choice and moves on to the next step, as single-choice steps do. */
 export function chooseOption(step: SingleChoiceStep, value: string): void {
   const state = $wizard.get();
   let answers: WizardAnswers = { ...state.answers, [step]: value };
@@ -112,16 +108,16 @@ export function setOptions(step: MultiChoiceStep, ids: readonly string[]): void 
 
 /** Whether a step has what it needs to move on. The package step never does: choosing buys. */
 export function isStepAnswered(state: WizardState, step: WizardStep): boolean {
-  switch (step) {
-    case 'attire':
-    case 'background':
-      return state.answers[step].length > 0;
-    case 'photoUpload':
+  const spec = wizardStep(step);
+  switch (spec.kind) {
+    case 'multi':
+      return state.answers[spec.id].length > 0;
+    case 'photos':
       return state.photos.length >= LIMITS.photosMin;
-    case 'packageSelection':
+    case 'package':
       return false;
     default:
-      return Boolean(state.answers[step]);
+      return Boolean(state.answers[spec.id]);
   }
 }
 

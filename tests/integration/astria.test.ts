@@ -7,8 +7,9 @@ import type { GenerationRequest, GenerationStep } from '@/server/providers/gener
 import { findPackage } from '@/shared/catalog/packages';
 import { ZPortraitInfoSchema } from '@/shared/contracts/checkout';
 import { PORTRAIT_SIZE } from '@/shared/limits';
+import { validAnswers } from '../support/answers';
 import { startAstriaApi } from './helpers/astria-api';
-import { doctorAnswers, makePhotos } from './helpers/photos';
+import { makePhotos } from './helpers/photos';
 
 const API_KEY = 'sd_test_portrait_studio';
 const PUBLIC_URL = 'https://portraits.example.com';
@@ -39,7 +40,7 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
   }
 
   function requestFor(overrides: Record<string, unknown> = {}, providerRef: string | null = null): GenerationRequest {
-    const answers = ZPortraitInfoSchema.parse(doctorAnswers(overrides));
+    const answers = ZPortraitInfoSchema.parse(validAnswers(overrides));
     const pkg = findPackage(answers.package)!;
     const size = pkg.largeImages ? PORTRAIT_SIZE.large : PORTRAIT_SIZE.standard;
     return {

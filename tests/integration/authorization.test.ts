@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '@/server/db/schema';
+import { validAnswers } from '../support/answers';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { ownedState } from './helpers/owned-state';
-import { checkoutForm, doctorAnswers, makePhotos } from './helpers/photos';
+import { checkoutForm, makePhotos } from './helpers/photos';
 import { seedCompletedOrder } from './helpers/seed';
 import { signInAs } from './helpers/session';
 
@@ -48,7 +49,7 @@ const checkoutCall = (): Call => ({
   url: '/v1/stripe/checkout/create',
   form: checkoutForm(
     photos.slice(0, 6).map((bytes) => ({ bytes })),
-    { portraitInfo: doctorAnswers({ package: 'basic' }) },
+    { portraitInfo: validAnswers({ package: 'basic' }) },
   ),
 });
 

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '@/server/db/schema';
+import { validAnswers } from '../support/answers';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
-import { checkoutForm, doctorAnswers, makePhoto, makePhotos, makePixelBomb } from './helpers/photos';
+import { checkoutForm, makePhoto, makePhotos, makePixelBomb } from './helpers/photos';
 import { signInAs } from './helpers/session';
 
 async function rowCount(t: TestApp, table: string) {
@@ -40,7 +41,7 @@ describe('[checkout] creating an order and paying through the offline checkout',
 
   it('stores the selfies, creates a pending order priced from the catalog, and returns a client secret', async () => {
     const ada = await signInAs(t, 'ada@example.com');
-    const res = await create(ada.cookie, six(), { portraitInfo: doctorAnswers() });
+    const res = await create(ada.cookie, six(), { portraitInfo: validAnswers() });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data).toMatchObject({ provider: 'offline', publishableKey: null, clientSecret: expect.stringMatching(/^cs_offline_/) });
@@ -52,7 +53,7 @@ describe('[checkout] creating an order and paying through the offline checkout',
 
   it('pays with FIRST30 (30% off the first order), fulfils once, records the payment and enqueues generation', async () => {
     const bob = await signInAs(t, 'bob@example.com');
-    const { data } = (await create(bob.cookie, six(), { portraitInfo: doctorAnswers() })).json();
+    const { data } = (await create(bob.cookie, six(), { portraitInfo: validAnswers() })).json();
     const summary = await offline(bob.cookie, 'session', { clientSecret: data.clientSecret, couponCode: 'first30' });
     expect(summary.json().data).toMatchObject({ priceCents: 4500, discountCents: 1350, totalCents: 3150, couponCode: 'FIRST30', status: 'open' });
 
@@ -73,7 +74,7 @@ describe('[checkout] creating an order and paying through the offline checkout',
 
   it('refuses FIRST30 on a second paid order, saying why', async () => {
     const bob = await signInAs(t, 'bob@example.com');
-    const { data } = (await create(bob.cookie, six(), { portraitInfo: doctorAnswers({ package: 'basic' }) })).json();
+    const { data } = (await create(bob.cookie, six(), { portraitInfo: validAnswers({ package: 'basic' }) })).json();
     const res = await offline(bob.cookie, 'session', { clientSecret: data.clientSecret, couponCode: 'FIRST30' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('FIRST30 is only valid on your first order');
@@ -88,7 +89,7 @@ describe('[checkout] creating an order and paying through the offline checkout',
   it('answers another customer\'s checkout exactly like a missing one', async () => {
     const ada = await signInAs(t, 'ada@example.com');
     const eve = await signInAs(t, 'eve@example.com');
-    const { data } = (await create(ada.cookie, six(), { portraitInfo: doctorAnswers() })).json();
+    const { data } = (await create(ada.cookie, six(), { portraitInfo: validAnswers() })).json();
     const theirs = await offline(eve.cookie, 'pay', { clientSecret: data.clientSecret });
     const missing = await offline(eve.cookie, 'pay', { clientSecret: `${data.clientSecret}x` });
     expect(theirs.statusCode).toBe(404);
@@ -102,19 +103,19 @@ describe('[checkout] creating an order and paying through the offline checkout',
     });
 
     const cases: [string, () => Promise<{ files: { bytes: Buffer; name?: string; type?: string }[]; options: unknown }>, number, RegExp][] = [
-      ['5 photos', async () => ({ files: photos.slice(0, 5).map((bytes) => ({ bytes })), options: { portraitInfo: doctorAnswers() } }), 400, /at least 6 photos/],
-      ['11 photos', async () => ({ files: [...photos, photos[0]!].map((bytes) => ({ bytes })), options: { portraitInfo: doctorAnswers() } }), 400, /at most 10 photos/],
-      ['a text file renamed .jpg', async () => ({ files: [...six().slice(0, 5), { bytes: Buffer.from('hello, not an image'), name: 'me.jpg' }], options: { portraitInfo: doctorAnswers() } }), 400, /Photo 6 \(me\.jpg\) is not an image/],
-      ['a 0-byte file', async () => ({ files: [...six().slice(0, 5), { bytes: Buffer.alloc(0), name: 'empty.jpg' }], options: { portraitInfo: doctorAnswers() } }), 400, /Photo 6 \(empty\.jpg\) is empty/],
-      ['a truncated JPEG', async () => ({ files: [...six().slice(0, 5), { bytes: (await makePhoto(9)).subarray(0, 600), name: 'cut.jpg' }], options: { portraitInfo: doctorAnswers() } }), 400, /Photo 6 \(cut\.jpg\) is damaged/],
-      ['a decompression bomb', async () => ({ files: [...six().slice(0, 5), { bytes: await makePixelBomb(), name: 'bomb.png' }], options: { portraitInfo: doctorAnswers() } }), 400, /more than 40 megapixels/],
-      ['a file over 10 MB', async () => ({ files: [...six().slice(0, 5), { bytes: Buffer.alloc(10 * 1024 * 1024 + 10, 1), name: 'huge.jpg' }], options: { portraitInfo: doctorAnswers() } }), 413, /larger than 10 MB/],
-      ['an attire not offered for the category', async () => ({ files: six(), options: { portraitInfo: doctorAnswers({ attire: ['christmas_sweater'] }) } }), 400, /Invalid portraitInfo\.attire: "christmas_sweater" is not offered for Doctor Photos/],
-      ['a hair length of the other gender', async () => ({ files: six(), options: { portraitInfo: doctorAnswers({ hairLength: 'buzzed' }) } }), 400, /Invalid portraitInfo\.hairLength/],
-      ['no background', async () => ({ files: six(), options: { portraitInfo: doctorAnswers({ background: [] }) } }), 400, /Invalid portraitInfo\.background: needs at least one choice/],
-      ['an unknown package', async () => ({ files: six(), options: { portraitInfo: doctorAnswers({ package: 'platinum' }) } }), 400, /Invalid portraitInfo\.package: is not a known package/],
-      ['an unknown category', async () => ({ files: six(), options: { portraitInfo: doctorAnswers({ type: 'astronaut' }) } }), 400, /Invalid portraitInfo\.type/],
-      ['a price sent by the browser', async () => ({ files: six(), options: { portraitInfo: doctorAnswers(), price: 1 } }), 400, /price/],
+      ['5 photos', async () => ({ files: photos.slice(0, 5).map((bytes) => ({ bytes })), options: { portraitInfo: validAnswers() } }), 400, /at least 6 photos/],
+      ['11 photos', async () => ({ files: [...photos, photos[0]!].map((bytes) => ({ bytes })), options: { portraitInfo: validAnswers() } }), 400, /at most 10 photos/],
+      ['a text file renamed .jpg', async () => ({ files: [...six().slice(0, 5), { bytes: Buffer.from('hello, not an image'), name: 'me.jpg' }], options: { portraitInfo: validAnswers() } }), 400, /Photo 6 \(me\.jpg\) is not an image/],
+      ['a 0-byte file', async () => ({ files: [...six().slice(0, 5), { bytes: Buffer.alloc(0), name: 'empty.jpg' }], options: { portraitInfo: validAnswers() } }), 400, /Photo 6 \(empty\.jpg\) is empty/],
+      ['a truncated JPEG', async () => ({ files: [...six().slice(0, 5), { bytes: (await makePhoto(9)).subarray(0, 600), name: 'cut.jpg' }], options: { portraitInfo: validAnswers() } }), 400, /Photo 6 \(cut\.jpg\) is damaged/],
+      ['a decompression bomb', async () => ({ files: [...six().slice(0, 5), { bytes: await makePixelBomb(), name: 'bomb.png' }], options: { portraitInfo: validAnswers() } }), 400, /more than 40 megapixels/],
+      ['a file over 10 MB', async () => ({ files: [...six().slice(0, 5), { bytes: Buffer.alloc(10 * 1024 * 1024 + 10, 1), name: 'huge.jpg' }], options: { portraitInfo: validAnswers() } }), 413, /larger than 10 MB/],
+      ['an attire not offered for the category', async () => ({ files: six(), options: { portraitInfo: validAnswers({ attire: ['christmas_sweater'] }) } }), 400, /Invalid portraitInfo\.attire: "christmas_sweater" is not offered for Doctor Photos/],
+      ['a hair length of the other gender', async () => ({ files: six(), options: { portraitInfo: validAnswers({ hairLength: 'buzzed' }) } }), 400, /Invalid portraitInfo\.hairLength/],
+      ['no background', async () => ({ files: six(), options: { portraitInfo: validAnswers({ background: [] }) } }), 400, /Invalid portraitInfo\.background: needs at least one choice/],
+      ['an unknown package', async () => ({ files: six(), options: { portraitInfo: validAnswers({ package: 'platinum' }) } }), 400, /Invalid portraitInfo\.package: is not a known package/],
+      ['an unknown category', async () => ({ files: six(), options: { portraitInfo: validAnswers({ type: 'astronaut' }) } }), 400, /Invalid portraitInfo\.type/],
+      ['a price sent by the browser', async () => ({ files: six(), options: { portraitInfo: validAnswers(), price: 1 } }), 400, /price/],
       ['options that are not JSON', async () => ({ files: six(), options: '{oops' }), 400, /Invalid options: is not valid JSON/],
     ];
 
@@ -128,7 +129,7 @@ describe('[checkout] creating an order and paying through the offline checkout',
     });
 
     it('refuses a checkout when not signed in', async () => {
-      const form = checkoutForm(six(), { portraitInfo: doctorAnswers() });
+      const form = checkoutForm(six(), { portraitInfo: validAnswers() });
       const res = await t.app.inject({ method: 'POST', url: '/v1/stripe/checkout/create', headers: { 'content-type': form.contentType }, payload: form.payload });
       expect(res.statusCode).toBe(401);
     });
@@ -151,7 +152,7 @@ describe('[checkout] the beta program', () => {
 
   async function betaOrder(email: string) {
     const user = await signInAs(t, email);
-    const form = checkoutForm(photos.map((bytes) => ({ bytes })), { portraitInfo: doctorAnswers({ package: 'beta' }) });
+    const form = checkoutForm(photos.map((bytes) => ({ bytes })), { portraitInfo: validAnswers({ package: 'beta' }) });
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/stripe/checkout/create',

@@ -5,10 +5,11 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '@/server/db/schema';
 import { callbackSecret } from '@/server/providers/generator/astria-callback';
+import { validAnswers } from '../support/answers';
 import { startAstriaApi } from './helpers/astria-api';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { expectEnvelope, expectHealthy, hasPoisonKey, storedState } from './helpers/hostile';
-import { checkoutForm, doctorAnswers, makePhotos } from './helpers/photos';
+import { checkoutForm, makePhotos } from './helpers/photos';
 import { signInAs } from './helpers/session';
 import { startStripeApi } from './helpers/stripe-api';
 
@@ -40,7 +41,7 @@ describe('[hostile] forged Stripe webhooks', () => {
     });
     const user = await signInAs(t, 'webhook-target@example.com');
     cookie = user.cookie;
-    const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: doctorAnswers() });
+    const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: validAnswers() });
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/stripe/checkout/create',

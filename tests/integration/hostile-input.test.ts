@@ -15,9 +15,10 @@ import {
   ZSetFavoriteRequestSchema,
 } from '@/shared/contracts/orders';
 import { ZListReceiptsRequestSchema } from '@/shared/contracts/receipts';
+import { validAnswers } from '../support/answers';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { expectEnvelope, expectHealthy, hasPoisonKey, HOSTILE_TEXT, postRoutesOf, storedState, UNSTORABLE_TEXT } from './helpers/hostile';
-import { checkoutForm, doctorAnswers, makePhotos } from './helpers/photos';
+import { checkoutForm, makePhotos } from './helpers/photos';
 import { seedCompletedOrder } from './helpers/seed';
 import { signInAs } from './helpers/session';
 
@@ -137,7 +138,7 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
     fx.userId = customer.user.id;
     fx.throwawayCookie = (await signInAs(t, 'throwaway@example.com')).cookie;
     fx.orderId = (await seedCompletedOrder(t, customer.user.id, { portraitsCount: 3 })).id;
-    const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: doctorAnswers() });
+    const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: validAnswers() });
     const created = await t.app.inject({
       method: 'POST',
       url: '/v1/stripe/checkout/create',

@@ -6,9 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { ZCheckoutOptionsSchema } from '@/shared/contracts/checkout';
+import { validAnswers } from '../support/answers';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { expectEnvelope, expectHealthy, HOSTILE_TEXT, storedState, UNSTORABLE_TEXT } from './helpers/hostile';
-import { checkoutForm, doctorAnswers, makePhoto, makePhotos, makePixelBomb } from './helpers/photos';
+import { checkoutForm, makePhoto, makePhotos, makePixelBomb } from './helpers/photos';
 import { signInAs } from './helpers/session';
 
 type FormFile = { bytes: Buffer; name?: string; type?: string };
@@ -78,13 +79,13 @@ describe('[hostile] photo uploads to POST /v1/stripe/checkout/create', () => {
       payload,
     });
   const sendForm = (body: { payload: Buffer; contentType: string }) => upload(body.payload, body.contentType);
-  const form = (files: FormFile[], options: unknown = { portraitInfo: doctorAnswers() }) => checkoutForm(files, options);
+  const form = (files: FormFile[], options: unknown = { portraitInfo: validAnswers() }) => checkoutForm(files, options);
   /** A raw multipart body built part by part (latin1 keeps file bytes intact), for forms a browser would never send. */
   const rawForm = (parts: string[], boundary = 'hostileBoundary') => ({
     payload: Buffer.from(`${parts.map((p) => `--${boundary}\r\n${p}\r\n`).join('')}--${boundary}--\r\n`, 'latin1'),
     contentType: `multipart/form-data; boundary=${boundary}`,
   });
-  const optionsPart = (value = JSON.stringify({ portraitInfo: doctorAnswers() }), headers = '') =>
+  const optionsPart = (value = JSON.stringify({ portraitInfo: validAnswers() }), headers = '') =>
     `Content-Disposition: form-data; name="options"\r\n${headers}\r\n${value}`;
   const filePart = (field: string, file: FormFile) =>
     `Content-Disposition: form-data; name="${field}"; filename="${file.name ?? 'selfie.jpg'}"\r\nContent-Type: ${file.type ?? 'image/jpeg'}\r\n\r\n${file.bytes.toString('latin1')}`;
@@ -174,12 +175,12 @@ describe('[hostile] photo uploads to POST /v1/stripe/checkout/create', () => {
     });
 
     it('refuses options sent as a file (it is not read as options)', async () => {
-      const options = { bytes: Buffer.from(JSON.stringify({ portraitInfo: doctorAnswers() })), name: 'options.json', type: 'application/json' };
+      const options = { bytes: Buffer.from(JSON.stringify({ portraitInfo: validAnswers() })), name: 'options.json', type: 'application/json' };
       await expectRefused(rawForm([...six().map((f, i) => filePart(`file${i + 1}`, f)), filePart('options', options)]), 400, 'Invalid options: is required');
     });
 
     it('refuses options over 64 KB as too large', async () => {
-      await expectRefused(form(six(), { portraitInfo: doctorAnswers({ name: 'x'.repeat(70_000) }) }), 413, 'Invalid options: is larger than 64 KB');
+      await expectRefused(form(six(), { portraitInfo: validAnswers({ name: 'x'.repeat(70_000) }) }), 413, 'Invalid options: is larger than 64 KB');
     });
 
     it('refuses options declared as JSON that are not JSON', async () => {
@@ -197,11 +198,11 @@ describe('[hostile] photo uploads to POST /v1/stripe/checkout/create', () => {
 
     // `name` is the one free-text answer; everything else must be an offered choice.
     it.each(Object.entries(UNSTORABLE_TEXT))('refuses options whose name holds %s, naming it', async (_what, value) => {
-      await expectRefused(form(six(), { portraitInfo: doctorAnswers({ name: value }) }), 400, /^Invalid portraitInfo\.name: /);
+      await expectRefused(form(six(), { portraitInfo: validAnswers({ name: value }) }), 400, /^Invalid portraitInfo\.name: /);
     });
 
     it('refuses options with a __proto__ key inside portraitInfo', async () => {
-      const options = JSON.stringify({ portraitInfo: doctorAnswers() }).replace('{"name"', '{"__proto__":{"package":"beta"},"name"');
+      const options = JSON.stringify({ portraitInfo: validAnswers() }).replace('{"name"', '{"__proto__":{"package":"beta"},"name"');
       await expectRefused(form(six(), options), 400, 'Invalid portraitInfo: Unrecognized key: "__proto__"');
     });
   });
@@ -255,7 +256,7 @@ describe('[hostile] photo uploads to POST /v1/stripe/checkout/create', () => {
     const anyValue = fc.oneof(text, fc.jsonValue({ maxDepth: 2 }), fc.array(text, { maxLength: 3 }));
     /** Each answer is the real one or anything at all, and may be missing. */
     const portraitInfo = fc.record(
-      Object.fromEntries(Object.entries(doctorAnswers()).map(([key, real]) => [key, fc.oneof({ weight: 3, arbitrary: fc.constant(real) }, { weight: 2, arbitrary: anyValue })])),
+      Object.fromEntries(Object.entries(validAnswers()).map(([key, real]) => [key, fc.oneof({ weight: 3, arbitrary: fc.constant(real) }, { weight: 2, arbitrary: anyValue })])),
       { requiredKeys: [] },
     );
     const extras = fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('price', 'userId', 'amountCents')), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 });
@@ -296,7 +297,7 @@ describe('[hostile] photo uploads to POST /v1/stripe/checkout/create', () => {
 
     it('is still healthy and accepts a normal upload after the fuzzing', async () => {
       await expectHealthy(t, cookie);
-      const res = await sendForm(checkoutForm(small, { portraitInfo: doctorAnswers({ package: 'basic' }) }));
+      const res = await sendForm(checkoutForm(small, { portraitInfo: validAnswers({ package: 'basic' }) }));
       expect(res.statusCode).toBe(200);
       const meta = await sharp((await t.app.ctx.files.readBuffer(`orders/${res.json().data.orderId}/selfies/1.jpg`))!).metadata();
       expect(meta.format).toBe('jpeg');

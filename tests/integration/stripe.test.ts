@@ -3,8 +3,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '@/server/db/schema';
 import { handleResumeGeneration } from '@/server/jobs/handlers';
+import { validAnswers } from '../support/answers';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
-import { checkoutForm, doctorAnswers, makePhotos } from './helpers/photos';
+import { checkoutForm, makePhotos } from './helpers/photos';
 import { signInAs } from './helpers/session';
 import { startStripeApi } from './helpers/stripe-api';
 
@@ -36,7 +37,7 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
   });
 
   /** A new customer of `app` uploads six selfies with `answers`; the raw answer of the checkout call. */
-  async function postCheckout(app: TestApp, email: string, answers = doctorAnswers()) {
+  async function postCheckout(app: TestApp, email: string, answers = validAnswers()) {
     const user = await signInAs(app, email);
     const form = checkoutForm(photos.map((bytes) => ({ bytes })), { portraitInfo: answers });
     const res = await app.app.inject({
@@ -48,7 +49,7 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
     return { user, res };
   }
 
-  async function startCheckout(email: string, answers = doctorAnswers()) {
+  async function startCheckout(email: string, answers = validAnswers()) {
     const { user, res } = await postCheckout(t, email, answers);
     expect(res.statusCode).toBe(200);
     return { user, ...res.json().data };
@@ -92,7 +93,7 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
   });
 
   it('applies the beta package as a 100% discount instead of promotion codes', async () => {
-    await startCheckout('beta@example.com', doctorAnswers({ package: 'beta' }));
+    await startCheckout('beta@example.com', validAnswers({ package: 'beta' }));
     const created = stripeApi.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST').at(-1)!;
     expect(created.form.get('discounts[0][coupon]')).toBe('portrait-studio-beta-100');
     expect(created.form.get('allow_promotion_codes')).toBeNull();
@@ -195,7 +196,7 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
   it('deletes an order whose checkout expired unpaid, with its selfies, and releases its beta seat', async () => {
     const seats = await buildTestApp(stripeEnv({ BETA_SEATS: '1' }));
     try {
-      const start = (email: string) => postCheckout(seats, email, doctorAnswers({ package: 'beta' }));
+      const start = (email: string) => postCheckout(seats, email, validAnswers({ package: 'beta' }));
       const first = await start('first-beta@example.com');
       expect(first.res.statusCode).toBe(200);
       const { orderId, sessionId } = first.res.json().data;

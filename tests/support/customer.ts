@@ -1,5 +1,6 @@
-import { checkoutForm, doctorAnswers, makePhotos } from '../integration/helpers/photos';
+import { checkoutForm, makePhotos } from '../integration/helpers/photos';
 import { readMails } from '../integration/helpers/smtp';
+import { validAnswers } from './answers';
 
 /** What a browser holds after signing in: the session cookie, and the headers of a same-site call. */
 export interface Customer {
@@ -63,7 +64,7 @@ export async function postJson(baseUrl: string, customer: Customer, url: string,
 
 /** Creates a checkout with six selfies for `packageId` (multipart, as the wizard sends it). */
 export async function createCheckout(baseUrl: string, customer: Customer, packageId = 'beta') {
-  const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: doctorAnswers({ package: packageId }) });
+  const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: validAnswers({ package: packageId }) });
   const res = await fetch(`${baseUrl}/v1/stripe/checkout/create`, {
     method: 'POST',
     headers: { ...sameSite, cookie: customer.cookie, 'content-type': form.contentType },

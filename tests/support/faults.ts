@@ -2,8 +2,9 @@ import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
-import { checkoutForm, doctorAnswers, makePhotos } from '../integration/helpers/photos';
+import { checkoutForm, makePhotos } from '../integration/helpers/photos';
 import { readMails } from '../integration/helpers/smtp';
+import { validAnswers } from './answers';
 import type { Customer } from './customer';
 
 /** Every file under `dir` (relative paths, sorted); an absent folder has none. */
@@ -28,7 +29,7 @@ export function readyMailsFor(subjects: string[], orderId: string): number {
 
 /** A multipart checkout body as the wizard sends it: `n` photos and the answers for `packageId`. */
 export async function checkoutBody(packageId: string, { n = 6, photos }: { n?: number; photos?: Buffer[] } = {}) {
-  return checkoutForm((photos ?? (await makePhotos(n))).map((bytes) => ({ bytes })), { portraitInfo: doctorAnswers({ package: packageId }) });
+  return checkoutForm((photos ?? (await makePhotos(n))).map((bytes) => ({ bytes })), { portraitInfo: validAnswers({ package: packageId }) });
 }
 
 /** One large camera-sized JPEG (noise compresses badly, so it is several megabytes). */

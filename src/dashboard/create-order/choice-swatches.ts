@@ -1,5 +1,7 @@
+import type { SingleChoiceStep } from '@/shared/catalog/wizard';
+
 /** Colour samples beside the skin tone and hair colour choices; purely visual, the label carries the meaning. */
-export const SWATCHES: Record<'skinColor' | 'hairColor', Record<string, string>> = {
+export const SWATCHES: Partial<Record<SingleChoiceStep, Record<string, string>>> = {
   skinColor: {
     porcelain: '#f6e1d3',
     ivory: '#f1d5bc',

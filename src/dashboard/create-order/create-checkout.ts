@@ -1,25 +1,17 @@
 import { readEnvelope } from '@/api/client';
 import type { Category } from '@/shared/catalog/categories';
 import type { PackageId } from '@/shared/catalog/packages';
+import { CHOICE_STEPS } from '@/shared/catalog/wizard';
 import type { CheckoutCreateResponse, PortraitInfo } from '@/shared/contracts/checkout';
 import type { WizardAnswers } from '@/stores/wizard';
 
-/** The wizard's answers as `options.portraitInfo`: category name and id, package, and every answer. */
+/**
+ * The wizard's answers as `options.portraitInfo`: category name and id, package, and every answer. A
+ * single choice not made goes as '', which the server refuses.
+ */
 export function portraitInfoFrom(category: Category, answers: WizardAnswers, packageId: PackageId): PortraitInfo {
-  return {
-    name: category.name,
-    type: category.id,
-    package: packageId,
-    gender: answers.gender as PortraitInfo['gender'],
-    age: answers.age as PortraitInfo['age'],
-    skinColor: answers.skinColor as PortraitInfo['skinColor'],
-    hairColor: answers.hairColor as PortraitInfo['hairColor'],
-    hairLength: answers.hairLength ?? '',
-    bodyType: answers.bodyType ?? '',
-    attire: [...answers.attire],
-    background: [...answers.background],
-    glass: answers.glass as PortraitInfo['glass'],
-  };
+  const chosen = CHOICE_STEPS.map((step) => [step.id, step.kind === 'multi' ? [...answers[step.id]] : (answers[step.id] ?? '')]);
+  return { name: category.name, type: category.id, package: packageId, ...Object.fromEntries(chosen) } as PortraitInfo;
 }
 
 /** The multipart body: file1..fileN (JPEGs) and `options`, a JSON string. */

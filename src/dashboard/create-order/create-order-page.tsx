@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { ArrowLeftIcon, ArrowRightIcon } from 'lucide-react';
 import { findCategory, type Category } from '@/shared/catalog/categories';
-import { AGES, GENDERS, GLASSES, HAIR_COLORS, SKIN_COLORS, WIZARD_STEPS, type WizardStep } from '@/shared/catalog/wizard';
+import { WIZARD_STEPS, optionLabelKey, wizardStep, type WizardStep } from '@/shared/catalog/wizard';
 import { loadCoupon } from '@/stores/coupon';
 import { $path, navigate } from '@/stores/location';
 import { $sidebarOpen, setSidebarOpenMobile } from '@/stores/sidebar';
@@ -18,7 +18,6 @@ import {
   showsNext,
   stepOptionIds,
   toggleOption,
-  type SingleChoiceStep,
   type WizardState,
 } from '@/stores/wizard';
 import { Button } from '@/ui/button';
@@ -32,50 +31,45 @@ import { PhotoUploadStep } from './photo-upload-step';
 import { SingleChoiceGroup, type ChoiceOption } from './single-choice-group';
 import { WizardProgress } from './wizard-progress';
 
-const FIXED_OPTIONS: Partial<Record<SingleChoiceStep, readonly string[]>> = {
-  gender: GENDERS,
-  age: AGES,
-  skinColor: SKIN_COLORS,
-  hairColor: HAIR_COLORS,
-  glass: GLASSES,
-};
+/** Two or three answers (gender, glasses) read better on wide cards. */
+const FEW_OPTIONS_COLUMNS = 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3';
 
 function StepBody({ step, category, wizard, beta, questionId }: { step: WizardStep; category: Category; wizard: WizardState; beta: boolean; questionId: string }) {
   const { t } = useTranslation();
   const { answers } = wizard;
-  switch (step) {
-    case 'attire':
-    case 'background': {
-      const source = step === 'attire' ? (answers.gender === 'woman' ? category.attires.woman : category.attires.man) : category.backdrops;
-      const offered = stepOptionIds(step, category.id, answers.gender);
-      const options = source
-        .filter((o) => offered.includes(o.id))
-        .map((o) => ({ value: o.id, label: t(`catalog.${step === 'attire' ? 'attires' : 'backdrops'}.${o.id}`), imageUrl: o.imageUrl }));
+  const spec = wizardStep(step);
+  switch (spec.kind) {
+    case 'multi': {
+      const options = stepOptionIds(spec.id, category.id, answers.gender).map((id) => ({
+        value: id,
+        label: t(optionLabelKey(spec, id)),
+        imageUrl: spec.picture(id),
+      }));
       return (
         <MultiChoiceGroup
           labelledBy={questionId}
           options={options}
-          selected={answers[step]}
-          onToggle={(id) => toggleOption(step, id)}
-          onSetAll={(ids) => setOptions(step, ids)}
+          selected={answers[spec.id]}
+          onToggle={(id) => toggleOption(spec.id, id)}
+          onSetAll={(ids) => setOptions(spec.id, ids)}
         />
       );
     }
-    case 'photoUpload':
+    case 'photos':
       return <PhotoUploadStep photos={wizard.photos} describedBy={`${questionId}-hint`} />;
-    case 'packageSelection':
+    case 'package':
       return <PackageStep category={category} wizard={wizard} beta={beta} />;
     default: {
-      const values = FIXED_OPTIONS[step] ?? stepOptionIds(step, category.id, answers.gender);
-      const swatches = step === 'skinColor' || step === 'hairColor' ? SWATCHES[step] : undefined;
-      const options: ChoiceOption[] = values.map((value) => ({ value, label: t(`wizard.options.${step}.${value}`), swatch: swatches?.[value] }));
+      const values = stepOptionIds(spec.id, category.id, answers.gender);
+      const swatches = SWATCHES[spec.id];
+      const options: ChoiceOption[] = values.map((value) => ({ value, label: t(optionLabelKey(spec, value)), swatch: swatches?.[value] }));
       return (
         <SingleChoiceGroup
           labelledBy={questionId}
           options={options}
-          value={answers[step]}
-          onChoose={(value) => chooseOption(step, value)}
-          columns={step === 'gender' || step === 'glass' ? 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3' : undefined}
+          value={answers[spec.id]}
+          onChoose={(value) => chooseOption(spec.id, value)}
+          columns={values.length <= 3 ? FEW_OPTIONS_COLUMNS : undefined}
         />
       );
     }

@@ -27,7 +27,7 @@ async function preparePhotos(files: File[]): Promise<{ photos: WizardPhoto[]; he
   return { photos, heic, unreadable };
 }
 
-/** The photo step: 6 to 10 selfies, downscaled in the browser, with thumbnails and the spec's messages. */
+/** The photo step: 6 to 10 selfies, downscaled in the browser, with thumbnails and the product's messages. */
 export function PhotoUploadStep({ photos, describedBy }: { photos: WizardPhoto[]; describedBy: string }) {
   const { t } = useTranslation();
   const [preparing, setPreparing] = useState(false);
@@ -43,7 +43,7 @@ export function PhotoUploadStep({ photos, describedBy }: { photos: WizardPhoto[]
     try {
       const { photos: prepared, heic, unreadable } = await preparePhotos(plan.accepted);
       addPhotos(prepared);
-      // One toast at a time (spec section 9): the HEIC advice matters more than a generic skip.
+      // One toast at a time: the HEIC advice matters more than a generic skip.
       if (heic.length > 0) toast({ variant: 'destructive', description: t('wizard.upload.heic', { name: heic.join(', ') }) });
       else if (unreadable.length > 0) toast({ variant: 'destructive', description: t('wizard.upload.notImage', { name: unreadable.join(', ') }) });
     } finally {

@@ -20,7 +20,7 @@ export interface UploadPlan<T> {
   accepted: T[];
   /** Files that are not images: skipped with a message. */
   notImages: T[];
-  /** Images beyond the limit of 10: dropped silently, as the spec says. */
+  /** Images beyond the limit of 10: dropped silently. */
   dropped: T[];
 }
 

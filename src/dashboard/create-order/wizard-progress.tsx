@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Progress } from '@/ui/progress';
 
-/** 'Step n of 11', the percentage (step+1)/total, and the bar. */
+/** 'Step n of total', the percentage (step+1)/total, and the bar. */
 export function WizardProgress({ step, total }: { step: number; total: number }) {
   const { t } = useTranslation();
   const percent = Math.round(((step + 1) / total) * 100);

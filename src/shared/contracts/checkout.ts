@@ -1,10 +1,29 @@
 import { z } from './zod';
-import { CATEGORY_IDS, findCategory } from '../catalog/categories';
+import { CATEGORY_IDS, findCategory, type Category } from '../catalog/categories';
 import { PACKAGES } from '../catalog/packages';
 import { ORDER_STATUSES } from './orders';
-import { AGES, BODY_TYPES, GENDERS, GLASSES, HAIR_COLORS, HAIR_LENGTHS, SKIN_COLORS } from '../catalog/wizard';
+import { CHOICE_STEPS, offeredOptions, type ChoiceAnswers, type Gender, type MultiStepSpec, type OptionInput, type SingleStepSpec } from '../catalog/wizard';
 
 const packageIds = PACKAGES.map((p) => p.id) as [string, ...string[]];
+
+/** A fixed list is checked on its own; a list that varies is checked against the category and gender in superRefine. */
+function answerSchema(step: SingleStepSpec | MultiStepSpec): z.ZodType {
+  if (step.kind === 'multi') {
+    const choice = step.dependsOn ? z.string().max(60) : z.enum(step.options);
+    return z.array(choice).min(1, 'needs at least one choice').max(20);
+  }
+  return step.dependsOn ? z.string().min(1, 'is required') : z.enum(step.options);
+}
+
+const answerShape = Object.fromEntries(CHOICE_STEPS.map((step) => [step.id, answerSchema(step)])) as {
+  [K in keyof ChoiceAnswers]: z.ZodType<ChoiceAnswers[K]>;
+};
+
+/** What a refused answer is not offered for: "woman", "Doctor Photos" or "Doctor Photos (woman)". */
+function offeredFor(dependsOn: readonly OptionInput[], category: Category, gender: Gender): string {
+  if (!dependsOn.includes('category')) return gender;
+  return dependsOn.includes('gender') ? `${category.name} (${gender})` : category.name;
+}
 
 /**
  * What the wizard answers, as sent in `options.portraitInfo`. Every answer must be one the wizard offers
@@ -15,29 +34,24 @@ export const ZPortraitInfoSchema = z
     name: z.string().max(100).optional(),
     type: z.enum(CATEGORY_IDS, { message: 'is not a known portrait category' }),
     package: z.enum(packageIds, { message: 'is not a known package' }),
-    gender: z.enum(GENDERS),
-    age: z.enum(AGES),
-    skinColor: z.enum(SKIN_COLORS),
-    hairColor: z.enum(HAIR_COLORS),
-    hairLength: z.string().min(1, 'is required'),
-    bodyType: z.string().min(1, 'is required'),
-    attire: z.array(z.string().max(60)).min(1, 'needs at least one choice').max(20),
-    background: z.array(z.string().max(60)).min(1, 'needs at least one choice').max(20),
-    glass: z.enum(GLASSES),
+    ...answerShape,
   })
   .superRefine((info, ctx) => {
     const category = findCategory(info.type)!;
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!HAIR_LENGTHS[info.gender].includes(info.hairLength)) fail('hairLength', `is not offered for ${info.gender}`);
-    if (!BODY_TYPES[info.gender].includes(info.bodyType)) fail('bodyType', `is not offered for ${info.gender}`);
-    const attires = new Set(category.attires[info.gender].map((a) => a.id));
-    const badAttire = info.attire.find((a) => !attires.has(a));
-    if (badAttire) fail('attire', `"${badAttire}" is not offered for ${category.name} (${info.gender})`);
-    if (new Set(info.attire).size !== info.attire.length) fail('attire', 'lists a choice twice');
-    const backdrops = new Set(category.backdrops.map((b) => b.id));
-    const badBackdrop = info.background.find((b) => !backdrops.has(b));
-    if (badBackdrop) fail('background', `"${badBackdrop}" is not offered for ${category.name}`);
-    if (new Set(info.background).size !== info.background.length) fail('background', 'lists a choice twice');
+    for (const step of CHOICE_STEPS) {
+      if (!step.dependsOn) continue;
+      const offered = new Set(offeredOptions(step, category, info.gender));
+      const offeredTo = offeredFor(step.dependsOn, category, info.gender);
+      const answer = info[step.id];
+      if (typeof answer === 'string') {
+        if (!offered.has(answer)) fail(step.id, `is not offered for ${offeredTo}`);
+        continue;
+      }
+      const bad = answer.find((id) => !offered.has(id));
+      if (bad) fail(step.id, `"${bad}" is not offered for ${offeredTo}`);
+      if (new Set(answer).size !== answer.length) fail(step.id, 'lists a choice twice');
+    }
   });
 export type PortraitInfo = z.infer<typeof ZPortraitInfoSchema>;
 

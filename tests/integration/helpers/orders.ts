@@ -1,13 +1,14 @@
 import { expect } from 'vitest';
+import { validAnswers } from '../../support/answers';
 import { sameSite, type TestApp } from './app';
-import { checkoutForm, doctorAnswers, makePhotos } from './photos';
+import { checkoutForm, makePhotos } from './photos';
 
 /**
  * Places and pays an order as the wizard and the offline checkout do: six selfies and Doctor answers
  * for `packageId`, uploaded by the customer holding `cookie`. Returns the order id.
  */
 export async function placePaidOrder(t: TestApp, cookie: string, packageId = 'beta'): Promise<string> {
-  const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: doctorAnswers({ package: packageId }) });
+  const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: validAnswers({ package: packageId }) });
   const created = await t.app.inject({
     method: 'POST',
     url: '/v1/stripe/checkout/create',

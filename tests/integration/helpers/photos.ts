@@ -38,22 +38,3 @@ export function checkoutForm(files: { bytes: Buffer; name?: string; type?: strin
   chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="options"\r\n\r\n${optionsText}\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
-
-/** Wizard answers that are valid for Doctor Photos, as the wizard would send them. */
-export function doctorAnswers(overrides: Record<string, unknown> = {}) {
-  return {
-    name: 'Doctor Photos',
-    type: 'doctor',
-    package: 'pro',
-    gender: 'woman',
-    age: '30-40',
-    skinColor: 'olive',
-    hairColor: 'brown',
-    hairLength: 'bob cut',
-    bodyType: 'regular',
-    attire: ['white_coat', 'scrubs'],
-    background: ['hospital_corridor', 'clinic'],
-    glass: 'none',
-    ...overrides,
-  };
-}

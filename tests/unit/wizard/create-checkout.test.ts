@@ -3,18 +3,9 @@ import { ApiError } from '@/api/client';
 import { checkoutFormData, createCheckout, portraitInfoFrom } from '@/dashboard/create-order/create-checkout';
 import { findCategory } from '@/shared/catalog/categories';
 import { ZCheckoutOptionsSchema } from '@/shared/contracts/checkout';
+import { validAnswers } from '../../support/answers';
 
-const answers = {
-  gender: 'woman',
-  age: '30-40',
-  skinColor: 'olive',
-  hairColor: 'brown',
-  hairLength: 'bob cut',
-  bodyType: 'regular',
-  attire: ['white_coat'],
-  background: ['clinic'],
-  glass: 'none',
-};
+const answers = validAnswers();
 const doctor = findCategory('doctor')!;
 const respond = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
