@@ -45,9 +45,10 @@ export default defineConfig({
           testTimeout: 240_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          // Fault tests start, kill and restart real server processes: one file at a time.
-          maxWorkers: 1,
-          fileParallelism: false,
+          // Fault tests start, kill and restart real server processes, each file its own (ports, data,
+          // databases): two files at a time, so one file's waits (a lease going stale, a restart) are
+          // another's working time.
+          maxWorkers: 2,
         },
       },
     ],
