@@ -46,7 +46,7 @@ export function isOfferedLanguage(value: unknown): value is Language {
 }
 
 export function htmlLang(language: Language): string {
-  return LANGUAGES.find((l) => l.code === language)!.htmlLang;
+  return LANGUAGES.find((l) => l.code === language)?.htmlLang ?? 'en';
 }
 
 /** The path of `path` (an English, root-level path) in `language`: `/about` -> `/fr/about`. */

@@ -123,7 +123,7 @@ export function isStepAnswered(state: WizardState, step: WizardStep): boolean {
 
 /** The Next button shows only on an answered step (never on the package step). */
 export function showsNext(state: WizardState): boolean {
-  return isStepAnswered(state, WIZARD_STEPS[state.step]!);
+  return isStepAnswered(state, WIZARD_STEPS[state.step]);
 }
 
 export function nextStep(): void {

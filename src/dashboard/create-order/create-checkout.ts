@@ -17,7 +17,7 @@ export function portraitInfoFrom(category: Category, answers: WizardAnswers, pac
 /** The multipart body: file1..fileN (JPEGs) and `options`, a JSON string. */
 export function checkoutFormData(portraitInfo: PortraitInfo, photos: readonly Blob[]): FormData {
   const form = new FormData();
-  photos.forEach((photo, i) => form.append(`file${i + 1}`, photo, `photo-${i + 1}.jpg`));
+  for (const [i, photo] of photos.entries()) form.append(`file${i + 1}`, photo, `photo-${i + 1}.jpg`);
   form.append('options', JSON.stringify({ portraitInfo }));
   return form;
 }

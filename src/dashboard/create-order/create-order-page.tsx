@@ -95,7 +95,7 @@ function Wizard({ category }: { category: Category }) {
   // The store may still hold another category for one render, before enterWizard has run.
   if (!ready) return null;
 
-  const step = WIZARD_STEPS[wizard.step]!;
+  const step = WIZARD_STEPS[wizard.step];
   const questionId = `wizard-question-${step}`;
 
   const back = () => {

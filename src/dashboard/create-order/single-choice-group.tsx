@@ -31,7 +31,7 @@ export function SingleChoiceGroup({
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const selected = options.findIndex((o) => o.value === value);
-  const [focusIndex, setFocusIndex] = useState(selected >= 0 ? selected : 0);
+  const [focusIndex, setFocusIndex] = useState(Math.max(selected, 0));
 
   const moveFocus = (index: number) => {
     const next = (index + options.length) % options.length;
@@ -53,6 +53,7 @@ export function SingleChoiceGroup({
       {options.map((option, i) => {
         const checked = option.value === value;
         return (
+          // biome-ignore lint/a11y/useSemanticElements: a whole card (picture or swatch and label) is the radio; a native input cannot hold it
           <button
             key={option.value}
             ref={(el) => {

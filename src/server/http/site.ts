@@ -73,7 +73,8 @@ export async function siteRoutes(
   app.get('/dashboard/*', { helmet: checkoutHelmet }, dashboard);
 
   app.get('/*', (request, reply) => {
-    const pathname = safeDecode(request.url.split('?')[0]!).replace(/^\/+|\/+$/g, '');
+    const [path = ''] = request.url.split('?');
+    const pathname = safeDecode(path).replace(/^\/+|\/+$/g, '');
     if (pathname.startsWith('v1/') || pathname === 'v1') return notFound(request, reply);
     if (files.has(pathname) && !pathname.endsWith('.html')) {
       const hashed = pathname.startsWith('_astro/');

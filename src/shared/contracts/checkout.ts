@@ -37,7 +37,9 @@ export const ZPortraitInfoSchema = z
     ...answerShape,
   })
   .superRefine((info, ctx) => {
-    const category = findCategory(info.type)!;
+    const category = findCategory(info.type);
+    // The enum above already refused an unknown category; nothing to check against without one.
+    if (!category) return;
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     for (const step of CHOICE_STEPS) {
       if (!step.dependsOn) continue;

@@ -163,7 +163,7 @@ export function planPrompts(input: PromptPlanInput): AstriaPromptPlan[] {
   return Array.from({ length: count }, (_, i) => {
     const [a, b] = combinationAt(i % combinations, attires.length, backgrounds.length);
     return {
-      text: promptText(answers, { attire: attires[a]!, background: backgrounds[b]!, pose: POSES[i % poseCount]!, index: i }),
+      text: promptText(answers, { attire: attires[a], background: backgrounds[b], pose: POSES[i % poseCount], index: i }),
       numImages: base + (i < extra ? 1 : 0),
       w: input.width,
       h: input.height,

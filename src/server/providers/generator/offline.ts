@@ -66,7 +66,7 @@ export async function faceCentre(selfie: Buffer): Promise<{ x: number; y: number
   for (let y = 0; y < info.height; y++) {
     for (let x = 0; x < info.width; x++) {
       const i = (y * info.width + x) * 3;
-      const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+      const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
       const cb = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
       const cr = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
       if (cb < 77 || cb > 127 || cr < 133 || cr > 173) continue;
@@ -118,7 +118,7 @@ const GRADES: Record<string, { brightness: number; saturation: number; hue: numb
 async function renderPortrait(request: GenerationRequest, selfies: Buffer[], n: number): Promise<Buffer> {
   const { width, height, answers } = request;
   const rand = seeded(`${request.orderId}:${n}`);
-  const selfie = selfies[(n - 1) % selfies.length]!;
+  const selfie = selfies[(n - 1) % selfies.length];
   const backdropId = answers.background[(n - 1) % answers.background.length] ?? 'studio_gray';
   const grade = GRADES[answers.type] ?? { brightness: 1, saturation: 1.05, hue: 0 };
 
