@@ -26,7 +26,8 @@ function request(selfies: Buffer[], overrides: Partial<GenerationRequest> = {}):
   };
 }
 
-describe('offline generator', () => {
+// Rendering portraits is CPU work; on a busy machine a few take longer than the default 5 s.
+describe('offline generator', { timeout: 30_000 }, () => {
   it('makes one missing portrait per step, at the order size, and says when the selfies are no longer needed', async () => {
     const generator = createOfflineGenerator({ paceMs: 0 });
     const selfies = [await photo(0.5, 0.35), await photo(0.4, 0.3)];
