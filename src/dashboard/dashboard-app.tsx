@@ -39,7 +39,7 @@ export function DashboardApp() {
   if (error) return <p role="alert" className="p-6 text-destructive">{error}</p>;
   if (!i18n) return null;
 
-  const pathname = path.split(/[?#]/)[0]!;
+  const pathname = path.split(/[?#]/)[0];
   let page = match ? <match.component key={pathname} params={match.params} /> : <NotFoundPage />;
   if (match?.hasSidebar) page = <DashboardLayout>{page}</DashboardLayout>;
 

@@ -66,11 +66,11 @@ function decode(value: string): string {
 
 /** The route for a path (query and hash ignored), or null for the 404 page. */
 export function matchRoute(path: string): RouteMatch | null {
-  const pathname = path.split(/[?#]/)[0]!;
+  const pathname = path.split(/[?#]/)[0];
   for (const r of routes) {
     const m = r.pattern.exec(pathname);
     if (!m) continue;
-    const params = Object.fromEntries(r.keys.map((k, i) => [k, decode(m[i + 1]!)]));
+    const params = Object.fromEntries(r.keys.map((k, i) => [k, decode(m[i + 1])]));
     return { path: r.path, component: r.component, params, hasSidebar: r.hasSidebar, titleKey: r.titleKey };
   }
   return null;

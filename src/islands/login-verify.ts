@@ -2,19 +2,25 @@
  * The page an emailed sign-in link opens. The token is only spent when the customer clicks "Sign in"
  * (a POST), so mail scanners that fetch links cannot burn it.
  */
+
+/** The page's copy under `key`, which LoginVerifyPage.astro renders as a data attribute; empty when absent. */
+function copy(root: HTMLElement, key: string): string {
+  return root.dataset[key] ?? '';
+}
+
 function messageFor(status: number, message: string, root: HTMLElement): string {
-  const d = root.dataset;
-  if (status === 410) return /expired/i.test(message) ? d.expired! : d.used!;
-  if (status === 400) return d.invalid!;
-  if (status === 429) return d.throttled!;
-  return d.failed!;
+  if (status === 410) return copy(root, /expired/i.test(message) ? 'expired' : 'used');
+  if (status === 400) return copy(root, 'invalid');
+  if (status === 429) return copy(root, 'throttled');
+  return copy(root, 'failed');
 }
 
 export function initLoginVerify(root: HTMLElement): void {
-  const form = root.querySelector('form')!;
-  const button = form.querySelector('button')!;
-  const problem = root.querySelector<HTMLElement>('[data-problem]')!;
-  const problemText = problem.querySelector<HTMLElement>('[data-problem-text]')!;
+  const form = root.querySelector('form');
+  const button = form?.querySelector('button');
+  const problem = root.querySelector<HTMLElement>('[data-problem]');
+  const problemText = problem?.querySelector<HTMLElement>('[data-problem-text]');
+  if (!form || !button || !problem || !problemText) return;
   const token = new URLSearchParams(window.location.search).get('token');
 
   const fail = (text: string) => {
@@ -22,12 +28,15 @@ export function initLoginVerify(root: HTMLElement): void {
     problemText.textContent = text;
     problem.hidden = false;
   };
-  if (!token) return fail(root.dataset.missing!);
+  if (!token) {
+    fail(copy(root, 'missing'));
+    return;
+  }
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     button.disabled = true;
-    button.textContent = root.dataset.signingIn!;
+    button.textContent = copy(root, 'signingIn');
     try {
       const response = await fetch('/v1/loginLink/verify', {
         method: 'POST',
@@ -42,7 +51,7 @@ export function initLoginVerify(root: HTMLElement): void {
       }
       fail(messageFor(response.status, String(body.message ?? ''), root));
     } catch {
-      fail(root.dataset.failed!);
+      fail(copy(root, 'failed'));
     }
   });
 }

@@ -40,15 +40,15 @@ export function initRotator(root: Document = document): void {
       // Only the slots on screen are worth fetching ahead (phones hide two of the five).
       await Promise.all(next.filter((_, slot) => images[slot]?.offsetParent !== null).map(preload));
       if (!reduceMotion) {
-        images.forEach((img) => (img.style.opacity = '0'));
+        for (const img of images) img.style.opacity = '0';
         await wait(FADE_MS);
       }
-      images.forEach((img, slot) => {
+      for (const [slot, img] of images.entries()) {
         const src = next[slot] ?? FALLBACK_EXAMPLE;
         img.src = src;
         img.alt = alts[themeOfExample(src) ?? ''] ?? img.alt;
         img.style.opacity = '1';
-      });
+      }
       current = next;
       list.dataset.round = String(Number(list.dataset.round ?? '0') + 1);
     } finally {

@@ -20,10 +20,10 @@ export function initStyleGallery(root: Document = document): void {
     if (focus) tabs[index]?.focus();
   };
 
-  tabs.forEach((tab, index) => tab.addEventListener('click', () => select(index, false)));
+  for (const [index, tab] of tabs.entries()) tab.addEventListener('click', () => select(index, false));
   list.addEventListener('keydown', (event) => {
     const current = tabs.indexOf(root.activeElement as HTMLButtonElement);
-    const next = nextTabIndex(current < 0 ? 0 : current, event.key, tabs.length);
+    const next = nextTabIndex(Math.max(current, 0), event.key, tabs.length);
     if (next === null) return;
     event.preventDefault();
     select(next, true);

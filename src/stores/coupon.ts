@@ -23,5 +23,5 @@ export async function loadCoupon(): Promise<CouponInfo | null> {
 
 /** The beta package can be chosen only while seats remain (total - used > 0). */
 export function betaAvailable(info: CouponInfo | null | undefined): boolean {
-  return Boolean(info) && seatsRemaining(info!) > 0;
+  return info ? seatsRemaining(info) > 0 : false;
 }

@@ -70,7 +70,7 @@ export function dismissToast(id?: string): void {
 export function toast({ variant = 'default', ...input }: ToastInput): ToastHandle {
   const id = nextId();
   const next = [{ ...input, id, variant, open: true }, ...$toasts.get()];
-  next.slice(TOAST_LIMIT).forEach((t) => clearTimers(t.id));
+  for (const t of next.slice(TOAST_LIMIT)) clearTimers(t.id);
   $toasts.set(next.slice(0, TOAST_LIMIT));
   if (input.duration !== undefined) schedule(id, input.duration, () => dismissOne(id));
 

@@ -16,7 +16,7 @@ export const browserNavigation = {
 
 /** The login page, bringing the visitor back to the page they were on. */
 export function loginRedirectURL(): string {
-  return '/login?redirectURL=' + encodeURIComponent(location.pathname + location.search);
+  return `/login?redirectURL=${encodeURIComponent(location.pathname + location.search)}`;
 }
 
 export interface LoadUserOptions {

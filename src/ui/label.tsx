@@ -3,6 +3,7 @@ import { cn } from './cn';
 
 export function Label({ className, ...props }: React.ComponentProps<'label'>) {
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: a generic primitive; every caller passes htmlFor through props
     <label
       data-slot="label"
       className={cn(

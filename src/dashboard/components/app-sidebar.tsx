@@ -55,12 +55,10 @@ export function AppSidebar() {
   const { t } = useTranslation();
   const path = useStore($path);
   const { setOpenMobile } = useSidebar();
-  const pathname = path.split(/[?#]/)[0]!;
+  const pathname = path.split(/[?#]/)[0];
 
   // Choosing a menu item (or any other navigation) closes the mobile panel.
-  useEffect(() => {
-    setOpenMobile(false);
-  }, [path, setOpenMobile]);
+  useEffect(() => $path.listen(() => setOpenMobile(false)), [setOpenMobile]);
 
   return (
     <Sidebar label={t('dashboard.sidebar.label')} closeLabel={t('dashboard.sidebar.close')}>

@@ -12,7 +12,7 @@ import { cn } from '@/ui/cn';
 
 export interface Crumb {
   label: string;
-  /** Omitted for the current page, the last crumb. */
+  /** Omitted for the current page, the last crumb. Each crumb of a trail is a different page, so this (or the label) keys it. */
   href?: string;
 }
 
@@ -35,7 +35,7 @@ export function PageHeader({ title, description, breadcrumb, actions, className 
         <Breadcrumb aria-label={t('dashboard.breadcrumb')}>
           <BreadcrumbList>
             {breadcrumb.map((crumb, i) => (
-              <Fragment key={`${crumb.label}-${i}`}>
+              <Fragment key={crumb.href ?? crumb.label}>
                 {i > 0 && <BreadcrumbSeparator />}
                 <BreadcrumbItem>
                   {crumb.href ? (

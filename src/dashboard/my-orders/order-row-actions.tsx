@@ -22,8 +22,9 @@ export function OrderRowActions({ order, now, onDelete }: OrderRowActionsProps) 
   const id = shortOrderId(order.id);
   if (actions.length === 0) {
     return (
-      <span className="text-muted-foreground" aria-label={t('orders.noActions')}>
-        —
+      <span className="text-muted-foreground">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{t('orders.noActions')}</span>
       </span>
     );
   }

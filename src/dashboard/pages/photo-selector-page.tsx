@@ -107,9 +107,9 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="gap-0">
         <TabsContent value="all" className="pb-6">
-          {all.length > 0 ? (
+          {orderId && all.length > 0 ? (
             <PhotoGrid
-              orderId={orderId!}
+              orderId={orderId}
               photos={all}
               favorites={favoriteSet}
               onOpen={open(all)}
@@ -127,9 +127,9 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
           )}
         </TabsContent>
         <TabsContent value="favorites" className="pb-6">
-          {favoritePhotos.length > 0 ? (
+          {orderId && favoritePhotos.length > 0 ? (
             <PhotoGrid
-              orderId={orderId!}
+              orderId={orderId}
               photos={favoritePhotos}
               favorites={favoriteSet}
               onOpen={open(favoritePhotos)}

@@ -33,7 +33,7 @@ export function PhotoViewer({ orderId, photos, index, onIndexChange, favorites, 
   // Warm the cache with the neighbours, so moving feels instant.
   useEffect(() => {
     if (!open || photos.length < 2) return;
-    for (const delta of [1, -1]) new Image().src = portraitUrl(orderId, photos[stepIndex(position, delta, photos.length)]!);
+    for (const delta of [1, -1]) new Image().src = portraitUrl(orderId, photos[stepIndex(position, delta, photos.length)]);
   }, [open, orderId, photos, position]);
 
   return (
