@@ -30,7 +30,10 @@ async function selfies(): Promise<Buffer[]> {
     Array.from({ length: 6 }, (_, i) => {
       const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1600"><rect width="100%" height="100%" fill="hsl(${i * 50},30%,60%)"/>
         <ellipse cx="600" cy="640" rx="240" ry="300" fill="#d9a983"/><rect x="300" y="1000" width="600" height="700" rx="60" fill="#334155"/></svg>`;
-      return sharp(Buffer.from(svg)).composite([{ input: noise, blend: 'overlay' }]).jpeg({ quality: 90 }).toBuffer();
+      return sharp(Buffer.from(svg))
+        .composite([{ input: noise, blend: 'overlay' }])
+        .jpeg({ quality: 90 })
+        .toBuffer();
     }),
   );
 }

@@ -219,10 +219,25 @@ export async function seedDatabase(database: Database, plan: LoadPlan, images: L
   const { db } = database;
   const { now } = plan;
   for (const batch of chunks(plan.customers, 1000)) {
-    await db.insert(users).values(batch.map((c) => ({ id: c.id, email: c.email, nickName: defaultNickName(c.email), createdAt: new Date(now.getTime() - 30 * DAY_MS), lastSignInAt: now })));
+    await db.insert(users).values(
+      batch.map((c) => ({
+        id: c.id,
+        email: c.email,
+        nickName: defaultNickName(c.email),
+        createdAt: new Date(now.getTime() - 30 * DAY_MS),
+        lastSignInAt: now,
+      })),
+    );
     // A session as `createSession` makes it: only the token's hash is stored, the expiry slides from now.
     await db.insert(sessions).values(
-      batch.map((c) => ({ userId: c.id, tokenHash: hashToken(c.token), createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS), userAgent: 'load-bench' })),
+      batch.map((c) => ({
+        userId: c.id,
+        tokenHash: hashToken(c.token),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
+        userAgent: 'load-bench',
+      })),
     );
   }
   for (const batch of chunks(plan.orders, 1000)) {

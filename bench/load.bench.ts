@@ -69,7 +69,9 @@ function endpoints(plan: LoadPlan): Endpoint[] {
   const json = async <T>(response: Response) => (await response.json()) as { code: number; data: T | null };
   const isJpeg = async (response: Response) => {
     const bytes = Buffer.from(await response.arrayBuffer());
-    return response.headers.get('content-type') === 'image/jpeg' && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes.length > 10_000 ? null : 'not a JPEG portrait';
+    return response.headers.get('content-type') === 'image/jpeg' && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes.length > 10_000
+      ? null
+      : 'not a JPEG portrait';
   };
   return [
     {
@@ -144,8 +146,7 @@ async function cpuOf(pids: number[]): Promise<Map<number, number>> {
 }
 
 /** CPU spent between two snapshots; processes that started in between count from zero. */
-const cpuSpent = (before: Map<number, number>, after: Map<number, number>) =>
-  [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+const cpuSpent = (before: Map<number, number>, after: Map<number, number>) => [...after].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
 
 /** For PGlite: the database runs inside the server process, whose CPU is counted already. */
 const noDatabasePids = async () => [] as number[];
@@ -289,8 +290,7 @@ async function createDatabase(): Promise<Postgres | { skipped: string }> {
   return {
     url: url.toString(),
     version,
-    backendPids: async () =>
-      (await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database])).rows.map((r: { pid: number }) => r.pid),
+    backendPids: async () => (await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database])).rows.map((r: { pid: number }) => r.pid),
     drop: async () => {
       await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
       await admin.end();
@@ -364,7 +364,9 @@ export async function run(): Promise<string> {
     volume.push(
       describeVolume(plan, images, files.value),
       `Seeding took ${pglite.seconds.toFixed(0)} s for PGlite (${(pgliteBytes / MB).toFixed(0)} MB on disk)` +
-        (seededPg && 'url' in postgres ? `, ${seededPg.seconds.toFixed(0)} s for PostgreSQL ${postgres.version} (${(seededPg.bytes / MB).toFixed(0)} MB)` : '') +
+        (seededPg && 'url' in postgres
+          ? `, ${seededPg.seconds.toFixed(0)} s for PostgreSQL ${postgres.version} (${(seededPg.bytes / MB).toFixed(0)} MB)`
+          : '') +
         `, ${files.seconds.toFixed(0)} s for the files (${tree.inMemory ? 'in tmpfs' : 'on disk'}), all at once.`,
     );
 
@@ -374,7 +376,9 @@ export async function run(): Promise<string> {
       for (const title of ['PostgreSQL, one process', 'PostgreSQL, two processes']) setups.push({ title, note: '', skipped: `Skipped: ${postgres.skipped}.` });
     } else {
       const both = { ...env, DATABASE_URL: postgres.url };
-      setups.push(await measureSetup('PostgreSQL, one process', 'The same data in a fresh PostgreSQL database on this machine.', [both], plan, postgres.backendPids));
+      setups.push(
+        await measureSetup('PostgreSQL, one process', 'The same data in a fresh PostgreSQL database on this machine.', [both], plan, postgres.backendPids),
+      );
       setups.push(
         await measureSetup(
           'PostgreSQL, two processes',
@@ -404,7 +408,8 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; seconds: nu
 }
 
 function describeVolume(plan: LoadPlan, images: LoadImages, files: number): string {
-  const kb = (buffers: Buffer[]) => `${Math.round(Math.min(...buffers.map((b) => b.length)) / 1024)}-${Math.round(Math.max(...buffers.map((b) => b.length)) / 1024)} KB`;
+  const kb = (buffers: Buffer[]) =>
+    `${Math.round(Math.min(...buffers.map((b) => b.length)) / 1024)}-${Math.round(Math.max(...buffers.map((b) => b.length)) / 1024)} KB`;
   const { standard, large } = images;
   const n = (value: number) => value.toLocaleString('en-US');
   const packages = Object.entries(plan.byPackage)

@@ -190,7 +190,9 @@ async function seed(dataDir: string): Promise<Seeded> {
     for (const [i, key] of keys.entries()) {
       const { size } = await stat(files[i]);
       portraitBytes += size;
-      await db.insert(portraits).values({ orderId: order.id, no: i + 1, storageKey: key, width: PORTRAIT_SIZE.large.width, height: PORTRAIT_SIZE.large.height, bytes: size });
+      await db
+        .insert(portraits)
+        .values({ orderId: order.id, no: i + 1, storageKey: key, width: PORTRAIT_SIZE.large.width, height: PORTRAIT_SIZE.large.height, bytes: size });
     }
     if ((await app.ctx.files.count(`orders/${order.id}/portraits`)) !== PORTRAITS) throw new Error('portraits missing from the file store');
     return { dataDir, orderId: order.id, token, portraitBytes };

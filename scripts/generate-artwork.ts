@@ -10,16 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  ARTWORK_CATEGORY_IDS,
-  ATTIRE_ART,
-  ATTIRE_IDS,
-  BACKDROP_ART,
-  BACKDROP_IDS,
-  CATEGORY_ART,
-  HERO_IMAGE,
-  OG_IMAGE,
-} from '../src/shared/catalog/artwork';
+import { ARTWORK_CATEGORY_IDS, ATTIRE_ART, ATTIRE_IDS, BACKDROP_ART, BACKDROP_IDS, CATEGORY_ART, HERO_IMAGE, OG_IMAGE } from '../src/shared/catalog/artwork';
 import { STYLE_THEMES } from '../src/shared/catalog/style-themes';
 import { attireSvg, backdropSvg, categorySvg, portraitSvg } from './artwork/compose';
 import { heroSvg, ogSvg, squareIcon } from './artwork/marketing';

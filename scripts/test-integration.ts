@@ -16,7 +16,10 @@ const legs = [
 ].filter((leg) => !only || leg.key === only);
 if (!process.env.DATABASE_URL && legs.some((leg) => leg.key === 'postgres')) {
   console.log('DATABASE_URL is not set: the PostgreSQL leg of the integration suite is skipped.');
-  legs.splice(legs.findIndex((leg) => leg.key === 'postgres'), 1);
+  legs.splice(
+    legs.findIndex((leg) => leg.key === 'postgres'),
+    1,
+  );
 }
 
 for (const leg of legs) {

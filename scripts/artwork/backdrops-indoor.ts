@@ -83,7 +83,8 @@ export const INDOOR_BACKDROPS = {
   clinic: (s, rng) => {
     const { w, h } = s;
     let blinds = '';
-    for (let y = h * 0.12; y < h * 0.55; y += h * 0.03) blinds += `<rect x="${w * 0.06}" y="${f(y)}" width="${w * 0.36}" height="${f(h * 0.018)}" fill="#f8fafc" opacity=".85"/>`;
+    for (let y = h * 0.12; y < h * 0.55; y += h * 0.03)
+      blinds += `<rect x="${w * 0.06}" y="${f(y)}" width="${w * 0.36}" height="${f(h * 0.018)}" fill="#f8fafc" opacity=".85"/>`;
     return (
       sky(s, '#f4f8fb', '#dbe7ef') +
       frect(s, 0.06, 0.1, 0.36, 0.47, '#bfe0f2') +
@@ -144,7 +145,8 @@ export const INDOOR_BACKDROPS = {
       lamps += `<path d="M${w * x} 0V${f(y)}" stroke="#1f1f1f" stroke-width="2"/>${s.glow(w * x, y + 14, Math.min(w, h) * 0.16, '#ffcf7a', 0.7)}<path d="M${f(w * x - 16)} ${f(y + 12)}Q${w * x} ${f(y - 8)} ${f(w * x + 16)} ${f(y + 12)}Z" fill="#1f2937"/><circle cx="${w * x}" cy="${f(y + 14)}" r="5" fill="#fff3c4"/>`;
     }
     let cups = '';
-    for (let x = w * 0.05; x < w * 0.95; x += w * 0.08) cups += `<rect x="${f(x)}" y="${f(h * 0.46)}" width="${f(w * 0.045)}" height="${f(h * 0.05)}" rx="3" fill="${rng.pick(['#f5f5f4', '#e7e5e4', '#a8a29e', '#14b8a6'])}"/>`;
+    for (let x = w * 0.05; x < w * 0.95; x += w * 0.08)
+      cups += `<rect x="${f(x)}" y="${f(h * 0.46)}" width="${f(w * 0.045)}" height="${f(h * 0.05)}" rx="3" fill="${rng.pick(['#f5f5f4', '#e7e5e4', '#a8a29e', '#14b8a6'])}"/>`;
     return (
       sky(s, '#5c3b28', '#2e1d14', '#6e4a33') +
       bokeh(s, rng, ['#ffcf7a', '#ffe7b3', '#f59e0b'], 14, 10, 30, 0.45, 0.4) +
@@ -160,10 +162,23 @@ export const INDOOR_BACKDROPS = {
     const fs = Math.min(w, h) * 0.065;
     const chalk = `font-family="sans-serif" fill="#f8fafc" opacity=".75" font-size="${f(fs)}"`;
     const formulas = ['E = mc²', 'a² + b² = c²', 'f(x) = ax² + bx + c', 'Σ n = n(n+1)/2', 'π ≈ 3.14159', 'F = ma', 'PV = nRT'];
-    const picks = formulas.map((t) => [rng.next(), t] as const).sort((a, b) => a[0] - b[0]).map(([, t]) => t);
+    const picks = formulas
+      .map((t) => [rng.next(), t] as const)
+      .sort((a, b) => a[0] - b[0])
+      .map(([, t]) => t);
     return (
       `<rect width="${w}" height="${h}" fill="#7a5230"/>` +
-      frect(s, 0.03, 0.04, 0.94, 0.8, s.linear([[0, '#2f4a3a'], [1, '#253b2e']])) +
+      frect(
+        s,
+        0.03,
+        0.04,
+        0.94,
+        0.8,
+        s.linear([
+          [0, '#2f4a3a'],
+          [1, '#253b2e'],
+        ]),
+      ) +
       `<text x="${w * 0.07}" y="${h * 0.15}" ${chalk}>${picks[0]}</text>` +
       `<text x="${w * 0.55}" y="${h * 0.3}" ${chalk}>${picks[1]}</text>` +
       `<text x="${w * 0.08}" y="${h * 0.62}" ${chalk}>${picks[2]}</text>` +
@@ -183,7 +198,13 @@ export const INDOOR_BACKDROPS = {
       bells += `<rect x="${f(x)}" y="${f(y - 2)}" width="${f(w * 0.07)}" height="4" fill="#9ca3af"/><rect x="${f(x - 4)}" y="${f(y - 10)}" width="12" height="20" rx="3" fill="#1f2937"/><rect x="${f(x + w * 0.07 - 8)}" y="${f(y - 10)}" width="12" height="20" rx="3" fill="#1f2937"/>`;
     }
     let plates = '';
-    for (const [x, r] of [[0.12, 0.09], [0.3, 0.07], [0.72, 0.08], [0.88, 0.1]] as const) plates += `<circle cx="${w * x}" cy="${h * 0.4}" r="${f(Math.min(w, h) * r)}" fill="#111827" stroke="#374151" stroke-width="4"/><circle cx="${w * x}" cy="${h * 0.4}" r="5" fill="#6b7280"/>`;
+    for (const [x, r] of [
+      [0.12, 0.09],
+      [0.3, 0.07],
+      [0.72, 0.08],
+      [0.88, 0.1],
+    ] as const)
+      plates += `<circle cx="${w * x}" cy="${h * 0.4}" r="${f(Math.min(w, h) * r)}" fill="#111827" stroke="#374151" stroke-width="4"/><circle cx="${w * x}" cy="${h * 0.4}" r="5" fill="#6b7280"/>`;
     return (
       sky(s, '#3a3f47', '#1f2328') +
       `<rect x="0" y="${h * 0.18}" width="${w}" height="6" fill="${neon}"/>` +
@@ -214,7 +235,8 @@ export const INDOOR_BACKDROPS = {
   fireplace: (s, rng) => {
     const { w, h } = s;
     let stockings = '';
-    for (const x of [0.12, 0.3, 0.7, 0.88]) stockings += `<path d="M${w * x - 10} ${h * 0.5}h20v${h * 0.08}q0 ${h * 0.04} 18 ${h * 0.05}v${h * 0.03}h-26q-12 0 -12 -12z" fill="${rng.pick(['#b91c1c', '#15803d', '#f8fafc'])}"/><rect x="${w * x - 12}" y="${h * 0.49}" width="24" height="10" fill="#f8fafc"/>`;
+    for (const x of [0.12, 0.3, 0.7, 0.88])
+      stockings += `<path d="M${w * x - 10} ${h * 0.5}h20v${h * 0.08}q0 ${h * 0.04} 18 ${h * 0.05}v${h * 0.03}h-26q-12 0 -12 -12z" fill="${rng.pick(['#b91c1c', '#15803d', '#f8fafc'])}"/><rect x="${w * x - 12}" y="${h * 0.49}" width="24" height="10" fill="#f8fafc"/>`;
     return (
       sky(s, '#7c2d12', '#3b1308', '#9a3b1c') +
       frect(s, 0.2, 0.55, 0.6, 0.45, '#6b6257') +
@@ -255,7 +277,8 @@ export const INDOOR_BACKDROPS = {
     const { w, h } = s;
     const night = sky(s, '#1e3a5f', '#6b8fb5');
     let snow = '';
-    for (let i = 0; i < 60; i++) snow += `<circle cx="${f(rng.range(w * 0.1, w * 0.9))}" cy="${f(rng.range(h * 0.08, h * 0.7))}" r="${f(rng.range(1.2, 3.5))}" fill="#fff" opacity=".85"/>`;
+    for (let i = 0; i < 60; i++)
+      snow += `<circle cx="${f(rng.range(w * 0.1, w * 0.9))}" cy="${f(rng.range(h * 0.08, h * 0.7))}" r="${f(rng.range(1.2, 3.5))}" fill="#fff" opacity=".85"/>`;
     return (
       `<rect width="${w}" height="${h}" fill="#e9d8c4"/>` +
       `<g>${night.replace('<rect ', `<rect x="${w * 0.1}" y="${h * 0.06}" `).replace(`width="${w}" height="${h}"`, `width="${w * 0.8}" height="${h * 0.66}"`)}</g>` +

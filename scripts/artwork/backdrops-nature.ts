@@ -83,13 +83,24 @@ export const NATURE_BACKDROPS = {
       trunks += `<rect x="${f(x)}" y="0" width="${f(tw)}" height="${h}" fill="${rng.pick(['#1f3b35', '#183029', '#264a40'])}" opacity="${rng.range(0.6, 1).toFixed(2)}"/>`;
     }
     const rays = `<path d="M${w * 0.3} 0L${w * 0.45} 0L${w * 0.8} ${h}L${w * 0.5} ${h}Z" fill="#d9f99d" opacity=".12"/>`;
-    const shroom = (x: number, y: number, r: number): string => `<rect x="${f(x - r * 0.2)}" y="${f(y - r * 0.6)}" width="${f(r * 0.4)}" height="${f(r * 0.7)}" fill="#f5f0e6"/><path d="M${f(x - r)} ${f(y - r * 0.5)}Q${f(x)} ${f(y - r * 1.6)} ${f(x + r)} ${f(y - r * 0.5)}Z" fill="#dc2626"/><circle cx="${f(x - r * 0.3)}" cy="${f(y - r * 0.9)}" r="${f(r * 0.14)}" fill="#fff"/>`;
-    return sky(s, '#0f2a2e', '#0b1f1a', '#1d4d4a') + s.glow(w * 0.5, h * 0.35, Math.max(w, h) * 0.5, '#6ee7b7', 0.35) + trunks + rays + frect(s, 0, 0.86, 1, 0.14, '#143326') + shroom(w * 0.12, h * 0.92, w * 0.04) + shroom(w * 0.88, h * 0.9, w * 0.05) + fireflies(s, rng, 18, '#bef264');
+    const shroom = (x: number, y: number, r: number): string =>
+      `<rect x="${f(x - r * 0.2)}" y="${f(y - r * 0.6)}" width="${f(r * 0.4)}" height="${f(r * 0.7)}" fill="#f5f0e6"/><path d="M${f(x - r)} ${f(y - r * 0.5)}Q${f(x)} ${f(y - r * 1.6)} ${f(x + r)} ${f(y - r * 0.5)}Z" fill="#dc2626"/><circle cx="${f(x - r * 0.3)}" cy="${f(y - r * 0.9)}" r="${f(r * 0.14)}" fill="#fff"/>`;
+    return (
+      sky(s, '#0f2a2e', '#0b1f1a', '#1d4d4a') +
+      s.glow(w * 0.5, h * 0.35, Math.max(w, h) * 0.5, '#6ee7b7', 0.35) +
+      trunks +
+      rays +
+      frect(s, 0, 0.86, 1, 0.14, '#143326') +
+      shroom(w * 0.12, h * 0.92, w * 0.04) +
+      shroom(w * 0.88, h * 0.9, w * 0.05) +
+      fireflies(s, rng, 18, '#bef264')
+    );
   },
   castle_night: (s, rng) => {
     const { w, h } = s;
     const c = '#2a2456';
-    const tower = (x: number, tw: number, top: number): string => `<rect x="${f(x)}" y="${f(top)}" width="${f(tw)}" height="${f(h - top)}" fill="${c}"/><path d="M${f(x - tw * 0.15)} ${f(top)}L${f(x + tw / 2)} ${f(top - tw * 1.3)}L${f(x + tw * 1.15)} ${f(top)}Z" fill="${c}"/><rect x="${f(x + tw * 0.35)}" y="${f(top + tw * 0.6)}" width="${f(tw * 0.3)}" height="${f(tw * 0.5)}" rx="4" fill="#fde68a"/>`;
+    const tower = (x: number, tw: number, top: number): string =>
+      `<rect x="${f(x)}" y="${f(top)}" width="${f(tw)}" height="${f(h - top)}" fill="${c}"/><path d="M${f(x - tw * 0.15)} ${f(top)}L${f(x + tw / 2)} ${f(top - tw * 1.3)}L${f(x + tw * 1.15)} ${f(top)}Z" fill="${c}"/><rect x="${f(x + tw * 0.35)}" y="${f(top + tw * 0.6)}" width="${f(tw * 0.3)}" height="${f(tw * 0.5)}" rx="4" fill="#fde68a"/>`;
     return (
       sky(s, '#0b1030', '#4c1d95', '#1e1b5a') +
       stars(s, rng, 60, '#fff', 1.8, 0.6) +
@@ -105,8 +116,16 @@ export const NATURE_BACKDROPS = {
   mountains: (s, rng) => {
     const { w, h } = s;
     let pines = '';
-    for (let x = 0; x < w; x += w * rng.range(0.06, 0.1)) pines += pine(x, h * rng.range(0.94, 1), h * rng.range(0.16, 0.26), rng.pick(['#1f4d3a', '#24583f', '#1a4032']));
-    return sky(s, '#5b9bd5', '#e8f1f8') + cloud(w * 0.2, h * 0.12, w * 0.1) + mountains(s, rng, 0.6, 0.4, '#8fa4bd', '#ffffff') + mountains(s, rng, 0.72, 0.3, '#5f7a93', '#eef2f7') + ridge(s, rng, 0.8, 0.03, '#3f6b4a') + pines;
+    for (let x = 0; x < w; x += w * rng.range(0.06, 0.1))
+      pines += pine(x, h * rng.range(0.94, 1), h * rng.range(0.16, 0.26), rng.pick(['#1f4d3a', '#24583f', '#1a4032']));
+    return (
+      sky(s, '#5b9bd5', '#e8f1f8') +
+      cloud(w * 0.2, h * 0.12, w * 0.1) +
+      mountains(s, rng, 0.6, 0.4, '#8fa4bd', '#ffffff') +
+      mountains(s, rng, 0.72, 0.3, '#5f7a93', '#eef2f7') +
+      ridge(s, rng, 0.8, 0.03, '#3f6b4a') +
+      pines
+    );
   },
   forest_trail: (s, rng) => {
     const { w, h } = s;
@@ -120,7 +139,8 @@ export const NATURE_BACKDROPS = {
   },
   desert_canyon: (s, rng) => {
     const { w, h } = s;
-    const mesa = (x: number, mw: number, top: number, color: string): string => `<path d="M${f(x)} ${h}L${f(x + mw * 0.1)} ${f(top)}H${f(x + mw * 0.9)}L${f(x + mw)} ${h}Z" fill="${color}"/><path d="M${f(x + mw * 0.1)} ${f(top + 14)}H${f(x + mw * 0.9)}" stroke="${shade(color, -0.15)}" stroke-width="5"/>`;
+    const mesa = (x: number, mw: number, top: number, color: string): string =>
+      `<path d="M${f(x)} ${h}L${f(x + mw * 0.1)} ${f(top)}H${f(x + mw * 0.9)}L${f(x + mw)} ${h}Z" fill="${color}"/><path d="M${f(x + mw * 0.1)} ${f(top + 14)}H${f(x + mw * 0.9)}" stroke="${shade(color, -0.15)}" stroke-width="5"/>`;
     return (
       sky(s, '#f4a261', '#fde9c9', '#f7c59f') +
       s.glow(w * 0.7, h * 0.25, Math.min(w, h) * 0.2, '#fff3c4', 0.9) +
@@ -136,9 +156,18 @@ export const NATURE_BACKDROPS = {
     for (let i = 0; i < 26; i++) {
       const x = rng.range(0, w);
       const y = h * rng.range(0.78, 1.02);
-      blooms += rng.chance(0.5) ? tulip(x, y, Math.min(w, h) * rng.range(0.08, 0.13), rng.pick(['#f472b6', '#fb7185', '#facc15', '#c084fc', '#fb923c'])) : flower(x, y - 20, Math.min(w, h) * rng.range(0.03, 0.05), rng.pick(['#ffffff', '#fde68a', '#fbcfe8']));
+      blooms += rng.chance(0.5)
+        ? tulip(x, y, Math.min(w, h) * rng.range(0.08, 0.13), rng.pick(['#f472b6', '#fb7185', '#facc15', '#c084fc', '#fb923c']))
+        : flower(x, y - 20, Math.min(w, h) * rng.range(0.03, 0.05), rng.pick(['#ffffff', '#fde68a', '#fbcfe8']));
     }
-    return sky(s, '#9fd3f5', '#f1f9ec') + cloud(w * 0.7, h * 0.15, w * 0.12) + ridge(s, rng, 0.66, 0.03, '#a7d98b') + frect(s, 0, 0.76, 1, 0.24, '#8cc975') + bokeh(s, rng, ['#fbcfe8', '#fef3c7', '#ffffff'], 10, 10, 26, 0.45) + blooms;
+    return (
+      sky(s, '#9fd3f5', '#f1f9ec') +
+      cloud(w * 0.7, h * 0.15, w * 0.12) +
+      ridge(s, rng, 0.66, 0.03, '#a7d98b') +
+      frect(s, 0, 0.76, 1, 0.24, '#8cc975') +
+      bokeh(s, rng, ['#fbcfe8', '#fef3c7', '#ffffff'], 10, 10, 26, 0.45) +
+      blooms
+    );
   },
   beach: (s, rng) => {
     const { w, h } = s;

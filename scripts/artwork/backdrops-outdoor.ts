@@ -8,7 +8,11 @@ import type { Scene } from './svg';
 const f = (n: number): string => n.toFixed(1);
 
 function daySky(s: Scene, rng: Rng): string {
-  return sky(s, rng.pick(['#7db9e8', '#8ec5f0', '#6aa9de']), '#e6f2fb') + cloud(s.w * rng.range(0.15, 0.35), s.h * 0.12, s.w * 0.12) + cloud(s.w * rng.range(0.65, 0.85), s.h * 0.2, s.w * 0.09);
+  return (
+    sky(s, rng.pick(['#7db9e8', '#8ec5f0', '#6aa9de']), '#e6f2fb') +
+    cloud(s.w * rng.range(0.15, 0.35), s.h * 0.12, s.w * 0.12) +
+    cloud(s.w * rng.range(0.65, 0.85), s.h * 0.2, s.w * 0.09)
+  );
 }
 
 /** A neoclassical portico: pediment, columns and steps, centred, spanning width fraction `span`. */
@@ -54,7 +58,10 @@ export const OUTDOOR_BACKDROPS = {
         const y = h * 0.82 - bh;
         out += `<rect x="${f(x)}" y="${f(y)}" width="${f(bw)}" height="${f(bh + h * 0.2)}" fill="${color}"/>`;
         if (layer === 1) {
-          for (let wy = y + 8; wy < h * 0.8; wy += 14) for (let wx = x + 5; wx < x + bw - 6; wx += 10) if (rng.chance(dusk ? 0.45 : 0.25)) out += `<rect x="${f(wx)}" y="${f(wy)}" width="5" height="7" fill="${dusk ? '#fde68a' : '#dbeafe'}" opacity=".85"/>`;
+          for (let wy = y + 8; wy < h * 0.8; wy += 14)
+            for (let wx = x + 5; wx < x + bw - 6; wx += 10)
+              if (rng.chance(dusk ? 0.45 : 0.25))
+                out += `<rect x="${f(wx)}" y="${f(wy)}" width="5" height="7" fill="${dusk ? '#fde68a' : '#dbeafe'}" opacity=".85"/>`;
         }
       }
     }
@@ -67,7 +74,8 @@ export const OUTDOOR_BACKDROPS = {
     const hx = w * 0.1;
     const hw = w * 0.8;
     const top = h * 0.32;
-    const win = (x: number, y: number): string => `<rect x="${f(x)}" y="${f(y)}" width="${f(w * 0.12)}" height="${f(h * 0.12)}" fill="#bfdbfe" stroke="#ffffff" stroke-width="5"/><path d="M${f(x + w * 0.06)} ${f(y)}V${f(y + h * 0.12)}" stroke="#fff" stroke-width="3"/>`;
+    const win = (x: number, y: number): string =>
+      `<rect x="${f(x)}" y="${f(y)}" width="${f(w * 0.12)}" height="${f(h * 0.12)}" fill="#bfdbfe" stroke="#ffffff" stroke-width="5"/><path d="M${f(x + w * 0.06)} ${f(y)}V${f(y + h * 0.12)}" stroke="#fff" stroke-width="3"/>`;
     return (
       daySky(s, rng) +
       roundTree(w * 0.06, h * 0.7, h * 0.45, '#4d8a4a') +
@@ -91,13 +99,15 @@ export const OUTDOOR_BACKDROPS = {
       `<rect x="${w * 0.36}" y="${h * 0.2}" width="${w * 0.28}" height="${h * 0.1}" fill="${shade(stone, -0.08)}"/>` +
       `<path d="M${w * 0.34} ${h * 0.22}Q${w * 0.34} ${h * 0.04} ${w / 2} ${h * 0.03}Q${w * 0.66} ${h * 0.04} ${w * 0.66} ${h * 0.22}Z" fill="${stone}"/>` +
       `<rect x="${w / 2 - 4}" y="${h * -0.02}" width="8" height="${h * 0.06}" fill="${stone}"/>`;
-    const flag = (x: number): string => `<path d="M${f(x)} ${h * 0.1}V${h * 0.8}" stroke="#9ca3af" stroke-width="3"/><rect x="${f(x)}" y="${h * 0.1}" width="${w * 0.12}" height="${h * 0.07}" fill="#b22234"/><path d="M${f(x)} ${h * 0.125}h${w * 0.12}M${f(x)} ${h * 0.15}h${w * 0.12}" stroke="#fff" stroke-width="3"/><rect x="${f(x)}" y="${h * 0.1}" width="${w * 0.05}" height="${h * 0.035}" fill="#3c3b6e"/>`;
+    const flag = (x: number): string =>
+      `<path d="M${f(x)} ${h * 0.1}V${h * 0.8}" stroke="#9ca3af" stroke-width="3"/><rect x="${f(x)}" y="${h * 0.1}" width="${w * 0.12}" height="${h * 0.07}" fill="#b22234"/><path d="M${f(x)} ${h * 0.125}h${w * 0.12}M${f(x)} ${h * 0.15}h${w * 0.12}" stroke="#fff" stroke-width="3"/><rect x="${f(x)}" y="${h * 0.1}" width="${w * 0.05}" height="${h * 0.035}" fill="#3c3b6e"/>`;
     return daySky(s, rng) + dome + portico(s, 0.7, 0.32, stone) + frect(s, 0, 0.88, 1, 0.12, '#c9ccd1') + flag(w * 0.04) + flag(w * 0.84);
   },
   park: (s, rng) => {
     const { w, h } = s;
     let trees = '';
-    for (let i = 0; i < 6; i++) trees += roundTree(w * rng.range(0, 1), h * rng.range(0.55, 0.7), h * rng.range(0.35, 0.55), rng.pick(['#4d8a4a', '#5fa35a', '#3f7a45', '#78b36a']));
+    for (let i = 0; i < 6; i++)
+      trees += roundTree(w * rng.range(0, 1), h * rng.range(0.55, 0.7), h * rng.range(0.35, 0.55), rng.pick(['#4d8a4a', '#5fa35a', '#3f7a45', '#78b36a']));
     return `${daySky(s, rng) + ridge(s, rng, 0.6, 0.03, '#8cc474') + trees + frect(s, 0, 0.75, 1, 0.25, '#7dbb63')}<path d="M${w * 0.3} ${h}Q${w * 0.5} ${h * 0.82} ${w * 0.62} ${h * 0.75}H${w * 0.68}Q${w * 0.6} ${h * 0.85} ${w * 0.7} ${h}Z" fill="#e5d7b8"/>${bokeh(s, rng, ['#fff7cc', '#ffffff'], 8, 10, 30, 0.35)}`;
   },
   floral_arch: (s, rng) => {
@@ -121,10 +131,20 @@ export const OUTDOOR_BACKDROPS = {
   garden_wedding: (s, rng) => {
     const { w, h } = s;
     let bushes = '';
-    for (let x = 0; x < w; x += w / 6) bushes += `<circle cx="${f(x + rng.range(0, w / 8))}" cy="${f(h * 0.7)}" r="${f(w * 0.11)}" fill="${rng.pick(['#5a8a4a', '#6b9a5b', '#4d7c3a'])}"/>`;
+    for (let x = 0; x < w; x += w / 6)
+      bushes += `<circle cx="${f(x + rng.range(0, w / 8))}" cy="${f(h * 0.7)}" r="${f(w * 0.11)}" fill="${rng.pick(['#5a8a4a', '#6b9a5b', '#4d7c3a'])}"/>`;
     let blooms = '';
-    for (let i = 0; i < 24; i++) blooms += flower(rng.range(0, w), rng.range(h * 0.6, h * 0.8), Math.min(w, h) * 0.022, rng.pick(['#ffffff', '#fbcfe8', '#fef3c7']));
-    return sky(s, '#cfe6f5', '#f6efe6') + roundTree(w * 0.1, h * 0.6, h * 0.6, '#6b9a5b') + roundTree(w * 0.9, h * 0.58, h * 0.55, '#5a8a4a') + stringLights(s, rng, 0.1, 0.05, ['#fff3c4', '#fde68a']) + bushes + blooms + frect(s, 0, 0.8, 1, 0.2, '#8cbf73');
+    for (let i = 0; i < 24; i++)
+      blooms += flower(rng.range(0, w), rng.range(h * 0.6, h * 0.8), Math.min(w, h) * 0.022, rng.pick(['#ffffff', '#fbcfe8', '#fef3c7']));
+    return (
+      sky(s, '#cfe6f5', '#f6efe6') +
+      roundTree(w * 0.1, h * 0.6, h * 0.6, '#6b9a5b') +
+      roundTree(w * 0.9, h * 0.58, h * 0.55, '#5a8a4a') +
+      stringLights(s, rng, 0.1, 0.05, ['#fff3c4', '#fde68a']) +
+      bushes +
+      blooms +
+      frect(s, 0, 0.8, 1, 0.2, '#8cbf73')
+    );
   },
   country_club: (s, rng) => {
     const { w, h } = s;
@@ -147,7 +167,8 @@ export const OUTDOOR_BACKDROPS = {
     const { w, h } = s;
     const manor = `<rect x="${w * 0.12}" y="${h * 0.3}" width="${w * 0.76}" height="${h * 0.26}" fill="#e8dcc4"/><path d="M${w * 0.1} ${h * 0.31}H${w * 0.9}L${w * 0.82} ${h * 0.22}H${w * 0.18}Z" fill="#6b7280"/>`;
     let wins = '';
-    for (let i = 0; i < 7; i++) wins += `<rect x="${f(w * (0.16 + i * 0.1))}" y="${h * 0.35}" width="${w * 0.05}" height="${h * 0.08}" fill="#9fb4c8"/><rect x="${f(w * (0.16 + i * 0.1))}" y="${h * 0.46}" width="${w * 0.05}" height="${h * 0.08}" fill="#9fb4c8"/>`;
+    for (let i = 0; i < 7; i++)
+      wins += `<rect x="${f(w * (0.16 + i * 0.1))}" y="${h * 0.35}" width="${w * 0.05}" height="${h * 0.08}" fill="#9fb4c8"/><rect x="${f(w * (0.16 + i * 0.1))}" y="${h * 0.46}" width="${w * 0.05}" height="${h * 0.08}" fill="#9fb4c8"/>`;
     const fountain = `<ellipse cx="${w / 2}" cy="${h * 0.76}" rx="${w * 0.2}" ry="${h * 0.04}" fill="#cbd5e1"/><rect x="${w / 2 - 6}" y="${h * 0.64}" width="12" height="${h * 0.12}" fill="#e5e7eb"/><path d="M${w / 2} ${h * 0.64}Q${w * 0.44} ${h * 0.6} ${w * 0.4} ${h * 0.74}M${w / 2} ${h * 0.64}Q${w * 0.56} ${h * 0.6} ${w * 0.6} ${h * 0.74}" stroke="#bfdbfe" stroke-width="3" fill="none"/>`;
     return `${daySky(s, rng) + manor + wins + hedge(s, 0.56, '#3f6b3a') + frect(s, 0, 0.64, 1, 0.36, '#7dbb63')}<path d="M${w * 0.42} ${h * 0.64}L${w * 0.3} ${h}H${w * 0.7}L${w * 0.58} ${h * 0.64}Z" fill="#e5dcc8"/>${fountain}`;
   },
@@ -159,7 +180,8 @@ export const OUTDOOR_BACKDROPS = {
       lanes += `<path d="M${f(w / 2 + (i - 3) * w * 0.05)} ${h * 0.55}L${f(x)} ${h}" stroke="#fff" stroke-width="3"/>`;
     }
     let crowd = '';
-    for (let i = 0; i < 80; i++) crowd += `<circle cx="${f(rng.range(0, w))}" cy="${f(rng.range(h * 0.3, h * 0.47))}" r="${f(rng.range(3, 6))}" fill="${rng.pick(['#64748b', '#94a3b8', '#1e3a8a', '#b91c1c', '#f8fafc'])}" opacity=".6"/>`;
+    for (let i = 0; i < 80; i++)
+      crowd += `<circle cx="${f(rng.range(0, w))}" cy="${f(rng.range(h * 0.3, h * 0.47))}" r="${f(rng.range(3, 6))}" fill="${rng.pick(['#64748b', '#94a3b8', '#1e3a8a', '#b91c1c', '#f8fafc'])}" opacity=".6"/>`;
     return `${sky(s, '#6aa9de', '#e0eef9') + frect(s, 0, 0.28, 1, 0.22, '#475569') + crowd + frect(s, 0, 0.48, 1, 0.07, '#5c9e4c')}<path d="M0 ${h * 0.55}H${w}V${h}H0Z" fill="#c2410c"/>${lanes}`;
   },
 } satisfies Partial<Record<BackdropId, Backdrop>>;

@@ -20,11 +20,8 @@ export const STUDIO_BACKDROPS = {
   studio_gray: (s, rng) => studio(s, '#e5e7eb', rng.pick(['#6b7280', '#5b6270', '#7a808a'])),
   studio_blue: (s, rng) => studio(s, '#b9d3ee', rng.pick(['#1e3a5f', '#274b73', '#1d2f4f'])),
   pastel_studio: (s, rng) =>
-    studio(s, '#fff7fb', rng.pick(['#f5c2d6', '#c9d8f5', '#d8c9f5', '#c8efe6'])) +
-    bokeh(s, rng, ['#ffffff', '#fde2ec', '#e0e7ff'], 10, 20, 60, 0.35),
-  warm_bokeh: (s, rng) =>
-    sky(s, '#3b2416', '#1f140d', '#6b3f22') +
-    bokeh(s, rng, ['#f5b041', '#f8c471', '#ec7063', '#f9e79f', '#ffffff'], 26, 14, 46, 0.55),
+    studio(s, '#fff7fb', rng.pick(['#f5c2d6', '#c9d8f5', '#d8c9f5', '#c8efe6'])) + bokeh(s, rng, ['#ffffff', '#fde2ec', '#e0e7ff'], 10, 20, 60, 0.35),
+  warm_bokeh: (s, rng) => sky(s, '#3b2416', '#1f140d', '#6b3f22') + bokeh(s, rng, ['#f5b041', '#f8c471', '#ec7063', '#f9e79f', '#ffffff'], 26, 14, 46, 0.55),
   spotlight_dark: (s, rng) => {
     const { w, h } = s;
     const cone = s.linear(
@@ -77,10 +74,13 @@ export const STUDIO_BACKDROPS = {
     const sh = h / 9;
     const tilt = rng.range(-4, 4);
     let stripes = '';
-    for (let i = -2; i < 13; i++) stripes += `<rect x="${-w * 0.2}" y="${(i * sh).toFixed(1)}" width="${w * 1.4}" height="${(sh / 2).toFixed(1)}" fill="#b22234"/>`;
+    for (let i = -2; i < 13; i++)
+      stripes += `<rect x="${-w * 0.2}" y="${(i * sh).toFixed(1)}" width="${w * 1.4}" height="${(sh / 2).toFixed(1)}" fill="#b22234"/>`;
     const canton = `<rect x="${-w * 0.2}" y="${-h * 0.2}" width="${w * 0.62}" height="${h * 0.62}" fill="#3c3b6e"/>`;
     let dots = '';
-    for (let y = -h * 0.15; y < h * 0.42; y += h * 0.06) for (let x = -w * 0.15; x < w * 0.4; x += w * 0.07) dots += `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(Math.min(w, h) * 0.009).toFixed(1)}" fill="#fff"/>`;
+    for (let y = -h * 0.15; y < h * 0.42; y += h * 0.06)
+      for (let x = -w * 0.15; x < w * 0.4; x += w * 0.07)
+        dots += `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(Math.min(w, h) * 0.009).toFixed(1)}" fill="#fff"/>`;
     return `<rect width="${w}" height="${h}" fill="#f4f1ea"/><g transform="rotate(${tilt.toFixed(1)} ${w / 2} ${h / 2})">${stripes}${canton}${dots}</g><rect width="${w}" height="${h}" fill="#ffffff" opacity=".35"/>`;
   },
   world_map: (s, rng) => {
@@ -115,8 +115,8 @@ export const STUDIO_BACKDROPS = {
       eggs += `<circle cx="${x.toFixed(1)}" cy="${(y - r * 0.5).toFixed(1)}" r="${(r * 0.12).toFixed(1)}" fill="${shade(c, -0.25)}"/></g>`;
     }
     let grass = '';
-    for (let x = 0; x < w; x += 7) grass += `<path d="M${x} ${h}L${x + 3} ${(h * rng.range(0.84, 0.9)).toFixed(1)}L${x + 6} ${h}Z" fill="${rng.pick(['#86c46b', '#6fb356', '#9bd17f'])}"/>`;
+    for (let x = 0; x < w; x += 7)
+      grass += `<path d="M${x} ${h}L${x + 3} ${(h * rng.range(0.84, 0.9)).toFixed(1)}L${x + 6} ${h}Z" fill="${rng.pick(['#86c46b', '#6fb356', '#9bd17f'])}"/>`;
     return `${studio(s, '#fffaf0', rng.pick(['#fbcfe8', '#bfdbfe', '#ddd6fe'])) + bokeh(s, rng, ['#ffffff', '#fef3c7'], 8, 20, 50, 0.4)}<rect y="${h * 0.9}" width="${w}" height="${h * 0.1}" fill="#7cbf5f"/>${grass}${eggs}`;
   },
 } satisfies Partial<Record<BackdropId, Backdrop>>;
-

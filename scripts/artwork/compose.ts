@@ -73,13 +73,13 @@ export function categorySvg(id: ArtworkCategoryId): string {
   };
   return s.document(
     backdropLayer(s, art.backdrops[0], rng.fork('backdrop'), 2.4) +
-    s.glow(width / 2, height * 0.45, width * 0.45, '#ffffff', 0.18) +
-    themeProps(s, rng, theme.back, PROPS) +
-    place('woman', width * 0.31, 3) +
-    place('man', width * 0.69, 6) +
-    themeProps(s, rng, theme.front, PROPS) +
-    themeProps(s, rng, theme.overlay, PROPS) +
-    s.vignette(0.28),
+      s.glow(width / 2, height * 0.45, width * 0.45, '#ffffff', 0.18) +
+      themeProps(s, rng, theme.back, PROPS) +
+      place('woman', width * 0.31, 3) +
+      place('man', width * 0.69, 6) +
+      themeProps(s, rng, theme.front, PROPS) +
+      themeProps(s, rng, theme.overlay, PROPS) +
+      s.vignette(0.28),
   );
 }
 

@@ -148,8 +148,7 @@ function mouth(o: FigureOptions): string {
 
 function beardSvg(o: FigureOptions): string {
   if (!o.beard || o.beard === 'none' || o.gender !== 'man') return '';
-  const jaw =
-    'M141 200C142 244 166 280 200 284C234 280 258 244 259 200L252 200C250 228 238 246 222 240Q200 230 178 240C162 246 150 228 148 200Z';
+  const jaw = 'M141 200C142 244 166 280 200 284C234 280 258 244 259 200L252 200C250 228 238 246 222 240Q200 230 178 240C162 246 150 228 148 200Z';
   if (o.beard === 'stubble') return `<path d="${jaw}" fill="${o.hair.base}" opacity=".22"/>`;
   return `<path d="${jaw}" fill="${o.hair.base}" opacity=".92"/>`;
 }
@@ -206,8 +205,7 @@ export function renderFigure(scene: Scene, rng: Rng, o: FigureOptions): string {
       `<path d="M${200 - nx} 252Q200 ${298} ${200 + nx} 252L${200 + nx} 240L${200 - nx} 240Z" fill="${shadow}"/>`;
 
   const bodyGroup =
-    `<g transform="rotate(${sTilt} 200 330)">${outfit.body}${neck}` +
-    `${necklineSvg(outfit.neckline ?? 'none', o.skin)}${outfit.over ?? ''}</g>`;
+    `<g transform="rotate(${sTilt} 200 330)">${outfit.body}${neck}` + `${necklineSvg(outfit.neckline ?? 'none', o.skin)}${outfit.over ?? ''}</g>`;
 
   if (o.mannequin) return `<g>${outfit.back ?? ''}${bodyGroup}</g>`;
 

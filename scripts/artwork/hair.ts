@@ -4,20 +4,7 @@ import type { HairColor, SkinTone } from './palette';
 import { mix } from './palette';
 import type { Scene } from './svg';
 
-export type HairStyle =
-  | 'crop'
-  | 'side_part'
-  | 'buzz'
-  | 'bald'
-  | 'curly_short'
-  | 'afro'
-  | 'bob'
-  | 'long'
-  | 'wavy'
-  | 'bun'
-  | 'ponytail'
-  | 'pixie'
-  | 'curly_long';
+export type HairStyle = 'crop' | 'side_part' | 'buzz' | 'bald' | 'curly_short' | 'afro' | 'bob' | 'long' | 'wavy' | 'bun' | 'ponytail' | 'pixie' | 'curly_long';
 
 export const MAN_STYLES: readonly (readonly [HairStyle, number])[] = [
   ['crop', 5],
@@ -43,16 +30,12 @@ export interface HairParts {
   front: string;
 }
 
-const CROP =
-  'M138 208C132 150 156 104 200 104C244 104 268 150 262 208L256 206C256 184 252 168 246 158Q200 138 154 158C148 168 144 184 144 206Z';
+const CROP = 'M138 208C132 150 156 104 200 104C244 104 268 150 262 208L256 206C256 184 252 168 246 158Q200 138 154 158C148 168 144 184 144 206Z';
 const SIDE_PART =
   'M137 210C128 146 152 94 204 94C252 96 274 142 263 210L256 206C257 184 254 168 248 158C232 146 206 138 180 144C168 148 160 156 154 164C148 176 144 190 144 206Z';
-const BUZZ =
-  'M140 206C136 152 158 112 200 112C242 112 264 152 260 206L256 204C256 184 252 170 246 162Q200 146 154 162C148 170 144 184 144 204Z';
-const PULLED_BACK =
-  'M139 214C132 150 156 104 200 104C244 104 268 150 261 214L257 212C257 186 251 166 240 154Q200 134 160 154C149 166 143 186 143 212Z';
-const PIXIE =
-  'M137 216C127 146 156 98 204 98C252 98 275 146 263 216L257 214C257 188 253 170 245 160C226 170 194 168 166 150C158 162 150 182 146 214Z';
+const BUZZ = 'M140 206C136 152 158 112 200 112C242 112 264 152 260 206L256 204C256 184 252 170 246 162Q200 146 154 162C148 170 144 184 144 204Z';
+const PULLED_BACK = 'M139 214C132 150 156 104 200 104C244 104 268 150 261 214L257 212C257 186 251 166 240 154Q200 134 160 154C149 166 143 186 143 212Z';
+const PIXIE = 'M137 216C127 146 156 98 204 98C252 98 275 146 263 216L257 214C257 188 253 170 245 160C226 170 194 168 166 150C158 162 150 182 146 214Z';
 
 /** Long hair framing the face; `len` is where the side locks end. */
 function framingFront(len: number, wave: boolean): string {
@@ -138,9 +121,7 @@ export function renderHair(scene: Scene, style: HairStyle, c: HairColor, gender:
         front: path(framingFront(362, true)) + shine(c.shine, 'M160 124Q180 108 206 106'),
       };
     case 'curly_long': {
-      const back =
-        path('M116 380C96 300 100 110 200 96C300 110 304 300 284 380Z', c.shade) +
-        curls(200, 230, 110, 16, 22, 150, 390, c.shade);
+      const back = path('M116 380C96 300 100 110 200 96C300 110 304 300 284 380Z', c.shade) + curls(200, 230, 110, 16, 22, 150, 390, c.shade);
       const front =
         path(framingFront(330, true)) +
         curls(200, 168, 66, 12, 16, 190, 350, f) +

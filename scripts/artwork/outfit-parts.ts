@@ -60,17 +60,13 @@ export function closedCollar(color: string): string {
 /** Spread wings of an open-necked shirt collar (pairs with neckline 'v'). */
 export function openCollar(color: string): string {
   const edge = shade(color, -0.18);
-  return pair(
-    `<path d="M172 292L150 340L178 350L198 372L176 312Z" fill="${color}" stroke="${edge}" stroke-width="2" stroke-linejoin="round"/>`,
-  );
+  return pair(`<path d="M172 292L150 340L178 350L198 372L176 312Z" fill="${color}" stroke="${edge}" stroke-width="2" stroke-linejoin="round"/>`);
 }
 
 /** The blade of a necktie (body layer, under a jacket). */
 export function tieBlade(color: string, stripe?: string): string {
   const blade = `<path d="M193 343L207 343L215 470L200 492L185 470Z" fill="${color}"/>`;
-  const stripes = stripe
-    ? `<path d="M188 380L212 360M187 420L213 400M186 460L214 440" stroke="${stripe}" stroke-width="4" opacity=".7"/>`
-    : '';
+  const stripes = stripe ? `<path d="M188 380L212 360M187 420L213 400M186 460L214 440" stroke="${stripe}" stroke-width="4" opacity=".7"/>` : '';
   return blade + stripes;
 }
 
@@ -134,9 +130,7 @@ export function jacketFront(o: JacketOptions): string {
   const lapel = o.lapel ?? shade(o.fill, 0.08);
   const edge = shade(o.fill, -0.3);
   const tip = o.open ? 186 : 199;
-  let s = pair(
-    `<path d="M170 310L${tip} ${vb}L144 366L157 354L148 334Z" fill="${lapel}" stroke="${edge}" stroke-width="2" stroke-linejoin="round"/>`,
-  );
+  let s = pair(`<path d="M170 310L${tip} ${vb}L144 366L157 354L148 334Z" fill="${lapel}" stroke="${edge}" stroke-width="2" stroke-linejoin="round"/>`);
   if (!o.open) s += buttons(200, vb + 22, 2, 48, o.buttonColor ?? shade(o.fill, -0.35), 5);
   if (o.pocketSquare) s += `<path d="M248 420L276 414L274 426L250 430Z" fill="${o.pocketSquare}"/>`;
   if (o.pin) s += o.pin;

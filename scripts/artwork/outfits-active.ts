@@ -5,7 +5,7 @@ import { torsoPath } from './figure';
 import { V, buttons, closedCollar, crewBand, garment, jacketBody, openCollar, pair, placket, shading, skinTorso, tie } from './outfit-parts';
 import { shade } from './palette';
 
-const pick = <T,>(ctx: FigureContext, items: readonly T[]): T => ctx.rng.pick(items);
+const pick = <T>(ctx: FigureContext, items: readonly T[]): T => ctx.rng.pick(items);
 
 function clipTorso(ctx: FigureContext, content: string): string {
   return `<g clip-path="${ctx.scene.clip(`<path d="${torsoPath(ctx.S)}"/>`)}">${content}</g>`;
@@ -44,7 +44,9 @@ export const ACTIVE_OUTFITS = {
       body:
         garment(ctx, shirt) +
         placket(344, shirt) +
-        pair(`<path d="M120 430H170V440L145 446L120 440Z" fill="${shade(shirt, -0.08)}" stroke="${edge}" stroke-width="2"/><circle cx="145" cy="440" r="3" fill="${edge}"/>`) +
+        pair(
+          `<path d="M120 430H170V440L145 446L120 440Z" fill="${shade(shirt, -0.08)}" stroke="${edge}" stroke-width="2"/><circle cx="145" cy="440" r="3" fill="${edge}"/>`,
+        ) +
         shoulderPatch(ctx, shade(shirt, -0.35)) +
         pair(`<path d="M164 322L${212 - ctx.S + 40} 344" stroke="${edge}" stroke-width="10" stroke-linecap="round"/>`),
       neckline: 'none',
@@ -77,7 +79,11 @@ export const ACTIVE_OUTFITS = {
     const stripe = pick(ctx, ['#ffffff', '#f2d94e']);
     const x = 200 - ctx.S + 14;
     return {
-      body: garment(ctx, fill) + pair(`<path d="M${x + 50} 346Q${x + 6} 370 ${x} 430V680" stroke="${stripe}" stroke-width="5" fill="none"/><path d="M${x + 58} 350Q${x + 16} 376 ${x + 10} 432V680" stroke="${stripe}" stroke-width="5" fill="none"/>`),
+      body:
+        garment(ctx, fill) +
+        pair(
+          `<path d="M${x + 50} 346Q${x + 6} 370 ${x} 430V680" stroke="${stripe}" stroke-width="5" fill="none"/><path d="M${x + 58} 350Q${x + 16} 376 ${x + 10} 432V680" stroke="${stripe}" stroke-width="5" fill="none"/>`,
+        ),
       neckline: 'none',
       over: standCollar(fill),
     };
@@ -86,7 +92,9 @@ export const ACTIVE_OUTFITS = {
     const fill = pick(ctx, ['#1b1b1f', '#374151', '#1e3a8a', '#134e4a']);
     const seam = pick(ctx, ['#22d3ee', '#a3e635', '#f97316', '#9ca3af']);
     return {
-      body: garment(ctx, fill) + pair(`<path d="M150 340Q170 420 140 520M${200 - ctx.S + 40} 380Q180 470 196 680" stroke="${seam}" stroke-width="3" fill="none" opacity=".8"/>`),
+      body:
+        garment(ctx, fill) +
+        pair(`<path d="M150 340Q170 420 140 520M${200 - ctx.S + 40} 380Q180 470 196 680" stroke="${seam}" stroke-width="3" fill="none" opacity=".8"/>`),
       neckline: 'crew',
       over: crewBand(shade(fill, 0.1)),
     };
@@ -125,7 +133,9 @@ export const ACTIVE_OUTFITS = {
         `<path d="${torsoPath(S)}" fill="${cape}"/>` +
         `<path d="${torsoPath(S, 26)}" fill="${metal}"/>` +
         `<path d="M200 350V680" stroke="#4b5563" stroke-width="3"/><path d="M120 470Q200 500 280 470" stroke="#4b5563" stroke-width="3" fill="none"/>` +
-        pair(`<path d="M${200 - S - 6} 420C${200 - S - 6} 360 ${240 - S} 334 ${290 - S} 330Q${320 - S} 380 ${290 - S} 440Q${240 - S} 460 ${200 - S - 6} 420Z" fill="${metal}" stroke="#4b5563" stroke-width="3"/><circle cx="${262 - S}" cy="372" r="4" fill="#4b5563"/>`),
+        pair(
+          `<path d="M${200 - S - 6} 420C${200 - S - 6} 360 ${240 - S} 334 ${290 - S} 330Q${320 - S} 380 ${290 - S} 440Q${240 - S} 460 ${200 - S - 6} 420Z" fill="${metal}" stroke="#4b5563" stroke-width="3"/><circle cx="${262 - S}" cy="372" r="4" fill="#4b5563"/>`,
+        ),
       neckline: 'none',
       over:
         `<path d="M170 280Q200 292 230 280L240 324Q200 340 160 324Z" fill="${metal}" stroke="#4b5563" stroke-width="2.5"/>` +
@@ -152,7 +162,11 @@ export const ACTIVE_OUTFITS = {
     const fill = pick(ctx, ['#ea580c', '#0f766e', '#b91c1c', '#ca8a04', '#3f6212', '#1e3a8a']);
     const edge = shade(fill, -0.3);
     return {
-      body: garment(ctx, fill) + pair(`<path d="M132 400L172 380" stroke="${edge}" stroke-width="3"/><path d="M${200 - ctx.S + 30} 360Q170 352 196 366" stroke="${shade(fill, -0.15)}" stroke-width="4" fill="none"/>`),
+      body:
+        garment(ctx, fill) +
+        pair(
+          `<path d="M132 400L172 380" stroke="${edge}" stroke-width="3"/><path d="M${200 - ctx.S + 30} 360Q170 352 196 366" stroke="${shade(fill, -0.15)}" stroke-width="4" fill="none"/>`,
+        ),
       neckline: 'none',
       over: standCollar(fill),
     };
@@ -175,7 +189,11 @@ export const ACTIVE_OUTFITS = {
     const edge = shade(fill, -0.25);
     const pocket = `<path d="M120 410H172V470H120Z" fill="${shade(fill, -0.05)}" stroke="${edge}" stroke-width="2"/><path d="M118 404H174V424L146 430L118 424Z" fill="${fill}" stroke="${edge}" stroke-width="2"/><circle cx="146" cy="422" r="3" fill="${edge}"/>`;
     return {
-      body: garment(ctx, fill) + placket(372, fill) + pair(pocket) + pair(`<path d="M170 322L${226 - ctx.S + 40} 344" stroke="${edge}" stroke-width="12" stroke-linecap="round"/>`),
+      body:
+        garment(ctx, fill) +
+        placket(372, fill) +
+        pair(pocket) +
+        pair(`<path d="M170 322L${226 - ctx.S + 40} 344" stroke="${edge}" stroke-width="12" stroke-linecap="round"/>`),
       neckline: 'v',
       over: openCollar(fill),
     };

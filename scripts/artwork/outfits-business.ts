@@ -62,17 +62,15 @@ function pinstripe(ctx: FigureContext, color: string): string {
 function knit(ctx: FigureContext, fill: string, neckline: 'crew' | 'v', collarShirt?: string): OutfitParts {
   const band = shade(fill, -0.15);
   const body = garment(ctx, fill, neckline === 'v' ? V(372) : undefined);
-  const over =
-    neckline === 'v'
-      ? `<path d="M168 308L200 376L232 308" stroke="${band}" stroke-width="9" fill="none" stroke-linejoin="round"/>`
-      : crewBand(band);
+  const over = neckline === 'v' ? `<path d="M168 308L200 376L232 308" stroke="${band}" stroke-width="9" fill="none" stroke-linejoin="round"/>` : crewBand(band);
   if (collarShirt) {
     return {
       body: body + (neckline === 'v' ? `<path d="M170 310L200 372L230 310Z" fill="${collarShirt}"/>` : ''),
       neckline: 'none',
       over:
-        (neckline === 'v' ? closedCollar(collarShirt) + tie(ctx.rng.pick(CLOTH.ties)) : pair(`<path d="M174 298L164 328L198 322Z" fill="${collarShirt}" stroke="${shade(collarShirt, -0.2)}" stroke-width="2"/>`)) +
-        over,
+        (neckline === 'v'
+          ? closedCollar(collarShirt) + tie(ctx.rng.pick(CLOTH.ties))
+          : pair(`<path d="M174 298L164 328L198 322Z" fill="${collarShirt}" stroke="${shade(collarShirt, -0.2)}" stroke-width="2"/>`)) + over,
     };
   }
   return { body, neckline: neckline === 'v' ? 'v' : 'crew', over };
@@ -89,7 +87,7 @@ export function turtleneckParts(ctx: FigureContext, fill: string): OutfitParts {
   };
 }
 
-const pick = <T,>(ctx: FigureContext, items: readonly T[]): T => ctx.rng.pick(items);
+const pick = <T>(ctx: FigureContext, items: readonly T[]): T => ctx.rng.pick(items);
 
 export const BUSINESS_OUTFITS = {
   navy_suit: (ctx) => suit(ctx, { fill: pick(ctx, CLOTH.navy), pocketSquare: ctx.rng.chance(0.5) ? '#ffffff' : undefined }),
@@ -116,7 +114,11 @@ export const BUSINESS_OUTFITS = {
       const jo = { ...jacket, vBottom: 460 };
       return { body: inner.body + jacketBody(ctx, jo) + glow, neckline: 'none', over: inner.over + jacketFront(jo) };
     }
-    return { body: garment(ctx, '#fff') + jacketBody(ctx, jacket) + glow, neckline: 'none', over: closedCollar('#fff') + bowTie('#141414') + jacketFront(jacket) };
+    return {
+      body: garment(ctx, '#fff') + jacketBody(ctx, jacket) + glow,
+      neckline: 'none',
+      over: closedCollar('#fff') + bowTie('#141414') + jacketFront(jacket),
+    };
   },
   tuxedo: (ctx) => {
     const jacket = { fill: '#141418', lapel: '#2b2b33', vBottom: 480, pocketSquare: '#ffffff' };
@@ -132,11 +134,14 @@ export const BUSINESS_OUTFITS = {
     const parts = suit(ctx, { fill, pocketSquare: undefined, buttonColor: shade(fill, -0.3) });
     return { ...parts, over: (parts.over ?? '') + flower };
   },
-  crew_sweater: (ctx) => knit(ctx, pick(ctx, ['#6b7b8c', '#2f3e4e', '#8c6d5a', '#4a5a46', '#7a2e3a']), 'crew', ctx.rng.chance(0.6) ? pick(ctx, CLOTH.shirt) : undefined),
+  crew_sweater: (ctx) =>
+    knit(ctx, pick(ctx, ['#6b7b8c', '#2f3e4e', '#8c6d5a', '#4a5a46', '#7a2e3a']), 'crew', ctx.rng.chance(0.6) ? pick(ctx, CLOTH.shirt) : undefined),
   sweater_vest: (ctx) => {
     const shirt = pick(ctx, CLOTH.shirt);
     const vest = pick(ctx, ['#7a5c3a', '#4a5a46', '#6b2f3a', '#3a4660']);
-    const armhole = pair(`<path d="M${200 - ctx.S} 680L${200 - ctx.S} 416C${200 - ctx.S} 370 ${228 - ctx.S} 348 ${270 - ctx.S} 338Q${250 - ctx.S} 420 ${262 - ctx.S} 680Z" fill="${shirt}"/>`);
+    const armhole = pair(
+      `<path d="M${200 - ctx.S} 680L${200 - ctx.S} 416C${200 - ctx.S} 370 ${228 - ctx.S} 348 ${270 - ctx.S} 338Q${250 - ctx.S} 420 ${262 - ctx.S} 680Z" fill="${shirt}"/>`,
+    );
     return {
       body: `${garment(ctx, vest, V(400))}<path d="M170 310L200 400L230 310Z" fill="${shirt}"/>${armhole}`,
       neckline: 'none',
@@ -164,7 +169,8 @@ export const BUSINESS_OUTFITS = {
     return {
       body: `${garment(ctx, fill, V(380))}<ellipse cx="128" cy="430" rx="46" ry="80" fill="${sheen}"/><ellipse cx="274" cy="430" rx="46" ry="80" fill="${sheen}"/>`,
       neckline: 'v',
-      over: pair(`<path d="M170 306L200 382L190 386L160 316Z" fill="${shade(fill, -0.06)}"/>`) + (ctx.rng.chance(0.6) ? pendant('#d4af37', '#ffffff', 352) : ''),
+      over:
+        pair(`<path d="M170 306L200 382L190 386L160 316Z" fill="${shade(fill, -0.06)}"/>`) + (ctx.rng.chance(0.6) ? pendant('#d4af37', '#ffffff', 352) : ''),
     };
   },
   sheath_dress: (ctx) => {

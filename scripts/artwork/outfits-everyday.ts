@@ -21,7 +21,7 @@ import {
 } from './outfit-parts';
 import { CLOTH, shade } from './palette';
 
-const pick = <T,>(ctx: FigureContext, items: readonly T[]): T => ctx.rng.pick(items);
+const pick = <T>(ctx: FigureContext, items: readonly T[]): T => ctx.rng.pick(items);
 
 function stethoscope(): string {
   return (
@@ -120,10 +120,14 @@ export const EVERYDAY_OUTFITS = {
       body:
         garment(ctx, tee) +
         jacketBody(ctx, jo) +
-        pair(`<path d="M${250 - ctx.S} 430H160V466H${250 - ctx.S}Z" fill="${shade(denim, -0.08)}"/><path d="M${250 - ctx.S} 432H160" ${stitch}/><circle cx="148" cy="452" r="4" fill="#b87333"/>`) +
+        pair(
+          `<path d="M${250 - ctx.S} 430H160V466H${250 - ctx.S}Z" fill="${shade(denim, -0.08)}"/><path d="M${250 - ctx.S} 432H160" ${stitch}/><circle cx="148" cy="452" r="4" fill="#b87333"/>`,
+        ) +
         pair(`<path d="M174 316L184 680" ${stitch}/>`),
       neckline: 'crew',
-      over: crewBand(shade(tee, -0.1)) + pair(`<path d="M170 300L144 336L170 368L184 334Z" fill="${shade(denim, 0.06)}" stroke="${shade(denim, -0.3)}" stroke-width="2"/>`),
+      over:
+        crewBand(shade(tee, -0.1)) +
+        pair(`<path d="M170 300L144 336L170 368L184 334Z" fill="${shade(denim, 0.06)}" stroke="${shade(denim, -0.3)}" stroke-width="2"/>`),
     };
   },
   linen_shirt: (ctx) => {
@@ -187,7 +191,10 @@ export const EVERYDAY_OUTFITS = {
     const inner = pick(ctx, ['#ffffff', '#f7f1ea']);
     const jo = { fill, vBottom: 470, open: true };
     return {
-      body: garment(ctx, inner, SCOOP(350)) + jacketBody(ctx, jo) + pair(`<path d="M172 312L186 470L184 680" stroke="${shade(fill, -0.12)}" stroke-width="9" fill="none"/>`),
+      body:
+        garment(ctx, inner, SCOOP(350)) +
+        jacketBody(ctx, jo) +
+        pair(`<path d="M172 312L186 470L184 680" stroke="${shade(fill, -0.12)}" stroke-width="9" fill="none"/>`),
       neckline: 'scoop',
       over: ctx.rng.chance(0.5) ? necklace('#faf7ef', 350, 4) : '',
     };

@@ -6,7 +6,7 @@ import { turtleneckParts } from './outfits-business';
 import { SCOOP, V, closedCollar, crewBand, garment, jacketBody, jacketFront, necklace, openCollar, pair, pendant, shading, skinTorso } from './outfit-parts';
 import { shade } from './palette';
 
-const pick = <T,>(ctx: FigureContext, items: readonly T[]): T => ctx.rng.pick(items);
+const pick = <T>(ctx: FigureContext, items: readonly T[]): T => ctx.rng.pick(items);
 
 /** A strapless or off-shoulder bodice over bare shoulders. */
 function gown(ctx: FigureContext, fill: string, top = 404): string {
@@ -38,11 +38,7 @@ function christmasBands(ctx: FigureContext, accent: string): string {
     44,
     `<path d="M20 6L30 34H10Z" fill="${accent === '#ffffff' ? '#2f7d4a' : accent}"/><rect x="18" y="34" width="4" height="6" fill="#7a4a2a"/><circle cx="20" cy="4" r="2.5" fill="#f2c14e"/>`,
   );
-  const flakes = ctx.scene.pattern(
-    30,
-    30,
-    `<path d="M15 7V23M7 15H23M9 9L21 21M21 9L9 21" stroke="${accent}" stroke-width="2"/>`,
-  );
+  const flakes = ctx.scene.pattern(30, 30, `<path d="M15 7V23M7 15H23M9 9L21 21M21 9L9 21" stroke="${accent}" stroke-width="2"/>`);
   const clip = ctx.scene.clip(`<path d="${torsoPath(ctx.S)}"/>`);
   return (
     `<g clip-path="${clip}"><rect x="0" y="372" width="400" height="16" fill="${zig}"/><rect x="0" y="392" width="400" height="44" fill="${trees}"/>` +
@@ -124,7 +120,11 @@ export const FESTIVE_OUTFITS = {
   },
   wizard_robe: (ctx) => {
     const fill = pick(ctx, ['#3b1f6b', '#1d2f6b', '#4a1d4a']);
-    const stars = ctx.scene.pattern(60, 60, `<path d="M15 10l3 7 7 1-5 5 1 7-6-3-6 3 1-7-5-5 7-1z" fill="#f2c14e" opacity=".8"/><circle cx="45" cy="42" r="3" fill="#f2c14e" opacity=".7"/>`);
+    const stars = ctx.scene.pattern(
+      60,
+      60,
+      `<path d="M15 10l3 7 7 1-5 5 1 7-6-3-6 3 1-7-5-5 7-1z" fill="#f2c14e" opacity=".8"/><circle cx="45" cy="42" r="3" fill="#f2c14e" opacity=".7"/>`,
+    );
     return {
       body: `${garment(ctx, fill, V(420))}<path d="${torsoPath(ctx.S, 0, V(420))}" fill="${stars}"/><path d="M170 310L200 420L230 310Z" fill="#2b2b30"/>`,
       neckline: 'none',
@@ -144,7 +144,10 @@ export const FESTIVE_OUTFITS = {
   },
   cat_costume: (ctx) => {
     const parts = turtleneckParts(ctx, '#1b1b1f');
-    return { ...parts, over: `${parts.over}<path d="M168 318Q200 330 232 318" stroke="#e11d48" stroke-width="8" fill="none"/><circle cx="200" cy="338" r="8" fill="#f2c14e"/>` };
+    return {
+      ...parts,
+      over: `${parts.over}<path d="M168 318Q200 330 232 318" stroke="#e11d48" stroke-width="8" fill="none"/><circle cx="200" cy="338" r="8" fill="#f2c14e"/>`,
+    };
   },
   evening_gown: (ctx) => {
     const fill = pick(ctx, ['#7f1d1d', '#111114', '#14532d', '#1d2f6b', '#6b1d3a', '#b08d57']);

@@ -61,7 +61,11 @@ function parseHex(hex: string): [number, number, number] {
 
 function toHex([r, g, b]: [number, number, number]): string {
   return `#${[r, g, b]
-    .map((v) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0'))
+    .map((v) =>
+      Math.max(0, Math.min(255, Math.round(v)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
     .join('')}`;
 }
 

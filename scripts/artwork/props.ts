@@ -17,7 +17,8 @@ export const PROPS = {
     const k = Math.min(s.w, s.h);
     return pumpkin(s.w * 0.1, s.h * 0.93, k * 0.1, true) + (rng.chance(0.6) ? pumpkin(s.w * 0.9, s.h * 0.95, k * 0.08, rng.chance(0.5)) : '');
   }) as Prop,
-  bats: ((s, rng) => bat(s.w * rng.range(0.1, 0.3), s.h * rng.range(0.08, 0.18), s.w * 0.06) + bat(s.w * rng.range(0.7, 0.9), s.h * rng.range(0.1, 0.22), s.w * 0.045)) as Prop,
+  bats: ((s, rng) =>
+    bat(s.w * rng.range(0.1, 0.3), s.h * rng.range(0.08, 0.18), s.w * 0.06) + bat(s.w * rng.range(0.7, 0.9), s.h * rng.range(0.1, 0.22), s.w * 0.045)) as Prop,
   petals: ((s, rng) => {
     let out = '';
     for (let i = 0; i < 16; i++) {
@@ -70,7 +71,8 @@ export const PROPS = {
   }) as Prop,
   snow: ((s, rng) => {
     let out = '';
-    for (let i = 0; i < 36; i++) out += `<circle cx="${f(rng.range(0, s.w))}" cy="${f(rng.range(0, s.h))}" r="${f(rng.range(1, 3))}" fill="#fff" opacity="${rng.range(0.5, 0.9).toFixed(2)}"/>`;
+    for (let i = 0; i < 36; i++)
+      out += `<circle cx="${f(rng.range(0, s.w))}" cy="${f(rng.range(0, s.h))}" r="${f(rng.range(1, 3))}" fill="#fff" opacity="${rng.range(0.5, 0.9).toFixed(2)}"/>`;
     return out;
   }) as Prop,
   warmGlow: ((s, rng) => bokeh(s, rng, ['#fde68a', '#fdba74', '#fca5a5'], 6, 10, 24, 0.5)) as Prop,

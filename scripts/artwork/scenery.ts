@@ -7,7 +7,16 @@ export type Backdrop = (s: Scene, rng: Rng) => string;
 
 /** A full-canvas vertical gradient. */
 export function sky(s: Scene, top: string, bottom: string, mid?: string): string {
-  const stops: [number, string][] = mid ? [[0, top], [0.55, mid], [1, bottom]] : [[0, top], [1, bottom]];
+  const stops: [number, string][] = mid
+    ? [
+        [0, top],
+        [0.55, mid],
+        [1, bottom],
+      ]
+    : [
+        [0, top],
+        [1, bottom],
+      ];
   return `<rect width="${s.w}" height="${s.h}" fill="${s.linear(stops)}"/>`;
 }
 
@@ -56,7 +65,9 @@ export function ridge(s: Scene, rng: Rng, y: number, amp: number, fill: string, 
   for (let i = 1; i < pts.length; i++) {
     const [x0, y0] = pts[i - 1];
     const [x1, y1] = pts[i];
-    d += sharp ? `L${x1.toFixed(1)} ${y1.toFixed(1)}` : `Q${((x0 + x1) / 2).toFixed(1)} ${(Math.min(y0, y1) - amp * h * 0.6).toFixed(1)} ${x1.toFixed(1)} ${y1.toFixed(1)}`;
+    d += sharp
+      ? `L${x1.toFixed(1)} ${y1.toFixed(1)}`
+      : `Q${((x0 + x1) / 2).toFixed(1)} ${(Math.min(y0, y1) - amp * h * 0.6).toFixed(1)} ${x1.toFixed(1)} ${y1.toFixed(1)}`;
   }
   return `<path d="${d}L${w} ${h}Z" fill="${fill}"/>`;
 }

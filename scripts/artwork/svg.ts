@@ -24,9 +24,7 @@ export class Scene {
   /** A linear gradient; stops are [offset 0..1, colour, opacity?]. Returns `url(#id)`. */
   linear(stops: readonly (readonly [number, string, number?])[], x1 = 0, y1 = 0, x2 = 0, y2 = 1): string {
     const id = this.uid('lg');
-    this.defs.push(
-      `<linearGradient id="${id}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">${stopsSvg(stops)}</linearGradient>`,
-    );
+    this.defs.push(`<linearGradient id="${id}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">${stopsSvg(stops)}</linearGradient>`);
     return `url(#${id})`;
   }
 
@@ -40,9 +38,7 @@ export class Scene {
   /** A Gaussian blur filter. Returns `url(#id)`. */
   blur(std: number): string {
     const id = this.uid('bl');
-    this.defs.push(
-      `<filter id="${id}" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="${std}"/></filter>`,
-    );
+    this.defs.push(`<filter id="${id}" x="-20%" y="-20%" width="140%" height="140%"><feGaussianBlur stdDeviation="${std}"/></filter>`);
     return `url(#${id})`;
   }
 
@@ -108,10 +104,7 @@ export class Scene {
 
 function stopsSvg(stops: readonly (readonly [number, string, number?])[]): string {
   return stops
-    .map(
-      ([offset, color, opacity]) =>
-        `<stop offset="${offset}" stop-color="${color}"${opacity === undefined ? '' : ` stop-opacity="${opacity}"`}/>`,
-    )
+    .map(([offset, color, opacity]) => `<stop offset="${offset}" stop-color="${color}"${opacity === undefined ? '' : ` stop-opacity="${opacity}"`}/>`)
     .join('');
 }
 

@@ -75,7 +75,14 @@ export const THEME_STYLES: Record<string, ThemeStyle> = {
   wedding: {
     category: 'wedding',
     front: [['petals', 0.5]],
-    headwear: (rng, g) => (g === 'woman' ? rng.weighted<HeadwearId | undefined>([['veil', 5], ['flower_crown', 2], [undefined, 3]]) : undefined),
+    headwear: (rng, g) =>
+      g === 'woman'
+        ? rng.weighted<HeadwearId | undefined>([
+            ['veil', 5],
+            ['flower_crown', 2],
+            [undefined, 3],
+          ])
+        : undefined,
     glasses: 0.1,
   },
   public_servant: { category: 'public_servant', glasses: 0.2 },
@@ -89,9 +96,17 @@ export const THEME_STYLES: Record<string, ThemeStyle> = {
   },
   easter: {
     category: 'easter',
-    front: [['eggs', 0.5], ['tulips', 0.4]],
+    front: [
+      ['eggs', 0.5],
+      ['tulips', 0.4],
+    ],
     back: [['blossoms', 0.4]],
-    headwear: (rng, g) => rng.weighted<HeadwearId | undefined>([['bunny_ears', 3], ['flower_crown', g === 'woman' ? 3 : 0], [undefined, 5]]),
+    headwear: (rng, g) =>
+      rng.weighted<HeadwearId | undefined>([
+        ['bunny_ears', 3],
+        ['flower_crown', g === 'woman' ? 3 : 0],
+        [undefined, 5],
+      ]),
   },
   travel_agent: {
     category: 'travel_agent',
@@ -130,7 +145,9 @@ export function castPerson(scene: Scene, rng: Rng, themeKey: string, o: CastOpti
   let hairIndex: number;
   if (rng.chance(theme.silver ?? 0.1)) hairIndex = rng.pick([7, 8]);
   else {
-    const weights = HAIR_WEIGHTS.filter(([i]) => i < 7).map(([i, wt]) => [i, skinIndex >= 5 && (i === 0 || i === 1) ? wt * 3 : skinIndex >= 5 && i >= 3 ? wt * 0.3 : wt] as const);
+    const weights = HAIR_WEIGHTS.filter(([i]) => i < 7).map(
+      ([i, wt]) => [i, skinIndex >= 5 && (i === 0 || i === 1) ? wt * 3 : skinIndex >= 5 && i >= 3 ? wt * 0.3 : wt] as const,
+    );
     hairIndex = rng.weighted(weights);
   }
   const hair = HAIR_COLORS[hairIndex];

@@ -36,7 +36,12 @@ export function DashboardApp() {
     if (i18n) document.title = `${i18n.t(titleKey)} | ${i18n.t('meta.siteName')}`;
   }, [i18n, titleKey]);
 
-  if (error) return <p role="alert" className="p-6 text-destructive">{error}</p>;
+  if (error)
+    return (
+      <p role="alert" className="p-6 text-destructive">
+        {error}
+      </p>
+    );
   if (!i18n) return null;
 
   const pathname = path.split(/[?#]/)[0];

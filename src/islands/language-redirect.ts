@@ -8,12 +8,7 @@
  * It is a string rather than a bundled module because a module script runs only after parsing;
  * the unit tests execute this exact string.
  */
-export function languageRedirectScript(options: {
-  offered: readonly string[];
-  defaultLanguage: string;
-  storageKey: string;
-  redirect: boolean;
-}): string {
+export function languageRedirectScript(options: { offered: readonly string[]; defaultLanguage: string; storageKey: string; redirect: boolean }): string {
   const { offered, defaultLanguage, storageKey, redirect } = options;
   const mark = "document.documentElement.classList.add('js');";
   if (!redirect) return mark;

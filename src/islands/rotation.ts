@@ -43,4 +43,3 @@ export function pickRound(
 export function themeOfExample(src: string): string | undefined {
   return /\/images\/styles\/([^/]+)\//.exec(src)?.[1];
 }
-

@@ -16,18 +16,23 @@ const url = (protocols: string[], example: string) =>
   z
     .string()
     .trim()
-    .refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (for example ${example})`);
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (for example ${example})`,
+    );
 
-const optionalUrl = (protocols: string[], example: string) =>
-  optional.pipe(url(protocols, example).optional());
+const optionalUrl = (protocols: string[], example: string) => optional.pipe(url(protocols, example).optional());
 
-const email = z.string().trim().pipe(z.email({ message: 'must be an email address' }));
+const email = z
+  .string()
+  .trim()
+  .pipe(z.email({ message: 'must be an email address' }));
 /** MAIL_FROM accepts `Name <address>` as well as a bare address. */
 const mailbox = z
   .string()
@@ -55,7 +60,10 @@ const EnvSchema = z.object({
       if (/^(false|0|)$/i.test(value)) return false;
       if (/^true$/i.test(value)) return true;
       if (/^\d+$/.test(value)) return Number(value);
-      const list = value.split(',').map((v) => v.trim()).filter(Boolean);
+      const list = value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
       if (list.every((v) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(v))) return list;
       ctx.addIssue({ code: 'custom', message: 'must be false, true, a hop count, or proxy addresses separated by commas' });
       return z.NEVER;
@@ -142,9 +150,7 @@ function shapeConfig(env: Env) {
     secureCookies: publicUrl.protocol === 'https:',
     dataDir,
     distDir: path.resolve(env.DIST_DIR),
-    database: env.DATABASE_URL
-      ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
-      : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),
+    database: env.DATABASE_URL ? ({ kind: 'postgres', url: env.DATABASE_URL } as const) : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),
     storage: bucketUrl
       ? ({
           kind: 's3',

@@ -25,12 +25,7 @@ export function formatDate(value: string | Date, language: Language, options: { 
  * An amount in the currency's minor unit (cents for USD) as currency text: 3150, 'usd' -> "$31.50".
  * `wholeWithoutCents` prints a price like 3500 as "$35" rather than "$35.00".
  */
-export function formatMoney(
-  amountMinor: number,
-  currency: string,
-  language: Language,
-  options: { wholeWithoutCents?: boolean } = {},
-): string {
+export function formatMoney(amountMinor: number, currency: string, language: Language, options: { wholeWithoutCents?: boolean } = {}): string {
   const locale = intlLocale(language);
   const code = currency.toUpperCase();
   const digits = new Intl.NumberFormat(locale, { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;

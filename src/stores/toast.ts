@@ -77,9 +77,6 @@ export function toast({ variant = 'default', ...input }: ToastInput): ToastHandl
   return {
     id,
     dismiss: () => dismissOne(id),
-    update: (patch) =>
-      $toasts.set(
-        $toasts.get().map((t) => (t.id === id ? { ...t, ...patch, variant: patch.variant ?? t.variant } : t)),
-      ),
+    update: (patch) => $toasts.set($toasts.get().map((t) => (t.id === id ? { ...t, ...patch, variant: patch.variant ?? t.variant } : t))),
   };
 }

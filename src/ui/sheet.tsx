@@ -42,14 +42,7 @@ export type SheetContentProps = React.ComponentProps<typeof DialogPrimitive.Cont
     closeLabel?: string;
   };
 
-export function SheetContent({
-  className,
-  children,
-  side,
-  showCloseButton = true,
-  closeLabel = 'Close',
-  ...props
-}: SheetContentProps) {
+export function SheetContent({ className, children, side, showCloseButton = true, closeLabel = 'Close', ...props }: SheetContentProps) {
   return (
     <SheetPortal>
       <SheetOverlay />
@@ -75,17 +68,9 @@ export function SheetFooter({ className, ...props }: React.ComponentProps<'div'>
 }
 
 export function SheetTitle({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title data-slot="sheet-title" className={cn('font-semibold text-foreground', className)} {...props} />
-  );
+  return <DialogPrimitive.Title data-slot="sheet-title" className={cn('font-semibold text-foreground', className)} {...props} />;
 }
 
 export function SheetDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      data-slot="sheet-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
+  return <DialogPrimitive.Description data-slot="sheet-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }

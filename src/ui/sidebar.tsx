@@ -4,14 +4,7 @@ import { useStore } from '@nanostores/react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { PanelLeftIcon } from 'lucide-react';
 import { SIDEBAR } from '@/shared/limits';
-import {
-  $sidebarOpen,
-  $sidebarOpenMobile,
-  MOBILE_QUERY,
-  setSidebarOpen,
-  setSidebarOpenMobile,
-  toggleSidebar,
-} from '@/stores/sidebar';
+import { $sidebarOpen, $sidebarOpenMobile, MOBILE_QUERY, setSidebarOpen, setSidebarOpenMobile, toggleSidebar } from '@/stores/sidebar';
 import { Button } from './button';
 import { cn } from './cn';
 import { Sheet, SheetContent, SheetTitle } from './sheet';
@@ -144,12 +137,7 @@ export function Sidebar({ className, children, label, closeLabel, ...props }: Si
   }
 
   return (
-    <div
-      data-slot="sidebar"
-      data-state={state}
-      data-collapsible={state === 'collapsed' ? 'icon' : ''}
-      className="group peer text-sidebar-foreground"
-    >
+    <div data-slot="sidebar" data-state={state} data-collapsible={state === 'collapsed' ? 'icon' : ''} className="group peer text-sidebar-foreground">
       {/* Reserves the sidebar's width in the page flow, so the inset never slides under it. */}
       <div
         data-slot="sidebar-gap"
@@ -168,12 +156,7 @@ export function Sidebar({ className, children, label, closeLabel, ...props }: Si
 }
 
 /** The button that collapses the sidebar on desktop and opens the panel on mobile. */
-export function SidebarTrigger({
-  className,
-  onClick,
-  label,
-  ...props
-}: React.ComponentProps<typeof Button> & { label: string }) {
+export function SidebarTrigger({ className, onClick, label, ...props }: React.ComponentProps<typeof Button> & { label: string }) {
   const { toggleSidebar: toggle, isMobile, open, openMobile } = useSidebar();
   return (
     <Button
@@ -196,13 +179,7 @@ export function SidebarTrigger({
 
 /** The page area beside the sidebar. */
 export function SidebarInset({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sidebar-inset"
-      className={cn('relative flex w-full min-w-0 flex-1 flex-col bg-background', className)}
-      {...props}
-    />
-  );
+  return <div data-slot="sidebar-inset" className={cn('relative flex w-full min-w-0 flex-1 flex-col bg-background', className)} {...props} />;
 }
 
 export function SidebarHeader({ className, ...props }: React.ComponentProps<'div'>) {
@@ -217,10 +194,7 @@ export function SidebarContent({ className, ...props }: React.ComponentProps<'di
   return (
     <div
       data-slot="sidebar-content"
-      className={cn(
-        'flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden',
-        className,
-      )}
+      className={cn('flex min-h-0 flex-1 flex-col gap-2 overflow-auto group-data-[collapsible=icon]:overflow-hidden', className)}
       {...props}
     />
   );
@@ -275,14 +249,7 @@ export type SidebarMenuButtonProps = React.ComponentProps<'button'> &
     tooltip?: string;
   };
 
-export function SidebarMenuButton({
-  asChild = false,
-  isActive = false,
-  size,
-  tooltip,
-  className,
-  ...props
-}: SidebarMenuButtonProps) {
+export function SidebarMenuButton({ asChild = false, isActive = false, size, tooltip, className, ...props }: SidebarMenuButtonProps) {
   const Comp = asChild ? Slot : 'button';
   const { isMobile, state } = useSidebar();
   const button = (
@@ -307,12 +274,5 @@ export function SidebarMenuButton({
 }
 
 export function SidebarSeparator({ className, ...props }: React.ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="sidebar-separator"
-      role="none"
-      className={cn('mx-2 h-px w-auto shrink-0 bg-sidebar-border', className)}
-      {...props}
-    />
-  );
+  return <div data-slot="sidebar-separator" role="none" className={cn('mx-2 h-px w-auto shrink-0 bg-sidebar-border', className)} {...props} />;
 }

@@ -33,19 +33,8 @@ export const toastVariants = cva(
   },
 );
 
-export function Toast({
-  className,
-  variant,
-  ...props
-}: React.ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
-  return (
-    <ToastPrimitive.Root
-      data-slot="toast"
-      data-variant={variant ?? 'default'}
-      className={cn(toastVariants({ variant }), className)}
-      {...props}
-    />
-  );
+export function Toast({ className, variant, ...props }: React.ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
+  return <ToastPrimitive.Root data-slot="toast" data-variant={variant ?? 'default'} className={cn(toastVariants({ variant }), className)} {...props} />;
 }
 
 export function ToastTitle({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Title>) {
@@ -53,13 +42,7 @@ export function ToastTitle({ className, ...props }: React.ComponentProps<typeof 
 }
 
 export function ToastDescription({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Description>) {
-  return (
-    <ToastPrimitive.Description
-      data-slot="toast-description"
-      className={cn('text-sm opacity-90', className)}
-      {...props}
-    />
-  );
+  return <ToastPrimitive.Description data-slot="toast-description" className={cn('text-sm opacity-90', className)} {...props} />;
 }
 
 /** `altText` is required by Radix: screen readers hear it instead of a button they cannot reach in time. */
@@ -76,11 +59,7 @@ export function ToastAction({ className, ...props }: React.ComponentProps<typeof
   );
 }
 
-export function ToastClose({
-  className,
-  'aria-label': ariaLabel = 'Close',
-  ...props
-}: React.ComponentProps<typeof ToastPrimitive.Close>) {
+export function ToastClose({ className, 'aria-label': ariaLabel = 'Close', ...props }: React.ComponentProps<typeof ToastPrimitive.Close>) {
   return (
     <ToastPrimitive.Close
       data-slot="toast-close"

@@ -280,7 +280,10 @@ test.describe('[ordering] placing an order', () => {
 
   test('[a11y] the wizard steps and the checkout have no serious or critical violation, on desktop and phone', async ({ page }) => {
     test.setTimeout(120_000);
-    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    for (const size of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(size);
       await page.goto('/dashboard/createOrder/glamour');
       await expect(question(page, 'What is your gender?')).toBeVisible();

@@ -104,7 +104,10 @@ test.describe('[orders] My Orders and the photo selector', () => {
     }
     expect(seen.at(-1)).toBe(20);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    expect(seen.some((n) => n > 0 && n < 20), `counts seen: ${seen.join(', ')}`).toBe(true);
+    expect(
+      seen.some((n) => n > 0 && n < 20),
+      `counts seen: ${seen.join(', ')}`,
+    ).toBe(true);
     await expect(heading(page)).toHaveText('Photo Selection');
     await expect(page.getByText(/More photos are being generated/)).toHaveCount(0);
     await expect(page.locator('li[data-photo]')).toHaveCount(20);

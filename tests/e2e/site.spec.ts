@@ -221,10 +221,12 @@ test.describe('[site] landing page', () => {
     expect(await first.getAttribute('src')).toBe(before);
     await page.clock.runFor(100);
     // The new round preloads its images, then fades for a quarter second before the swap.
-    await expect.poll(async () => {
-      await page.clock.runFor(250);
-      return first.getAttribute('src');
-    }).not.toBe(before);
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(250);
+        return first.getAttribute('src');
+      })
+      .not.toBe(before);
     const styles = await page.locator('[data-rotator] img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')!.split('/')[3]));
     expect(new Set(styles).size).toBe(5);
   });
@@ -240,10 +242,12 @@ test.describe('[site] landing page', () => {
     expect(await first.getAttribute('src')).toBe(before);
     // Resumed, it rotates again.
     await page.getByRole('button', { name: 'Resume the slideshow' }).click();
-    await expect.poll(async () => {
-      await page.clock.runFor(1_000);
-      return first.getAttribute('src');
-    }).not.toBe(before);
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(1_000);
+        return first.getAttribute('src');
+      })
+      .not.toBe(before);
   });
 
   test('[site] Get Started and Dashboard lead a visitor to the login page', async ({ page }) => {
@@ -342,7 +346,12 @@ test.describe('[site] about and contact', () => {
     await expect(page.getByRole('heading', { name: 'Meet the team' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Alex Morgan' })).toBeVisible();
     const stats = page.getByRole('region', { name: 'Portrait Studio in numbers' });
-    for (const [value, label] of [['1M+', 'portraits generated'], ['50K+', 'customers'], ['20+', 'AI models'], ['99%', 'satisfaction']]) {
+    for (const [value, label] of [
+      ['1M+', 'portraits generated'],
+      ['50K+', 'customers'],
+      ['20+', 'AI models'],
+      ['99%', 'satisfaction'],
+    ]) {
       await expect(stats.getByText(value, { exact: true })).toBeVisible();
       await expect(stats.getByText(label, { exact: true })).toBeVisible();
     }

@@ -39,7 +39,9 @@ test.describe('[checkout] Stripe embedded checkout under the dashboard policy', 
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('radio', { name: 'No glasses' }).click();
     await expect(question(page, 'Upload your photos')).toBeVisible();
-    await page.locator('input[type=file]').setInputFiles(facePhotos.map((file, i) => ({ name: `selfie-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: readFileSync(file) })));
+    await page
+      .locator('input[type=file]')
+      .setInputFiles(facePhotos.map((file, i) => ({ name: `selfie-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: readFileSync(file) })));
     await expect(page.getByText('Uploaded: 6/10')).toBeVisible();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('button', { name: 'Choose Basic' }).click();

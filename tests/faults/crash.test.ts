@@ -120,7 +120,10 @@ describe.each(engines)('[faults] kill -9 during uploads and fulfilment on $name'
     // The daily clean-up removes what the crash left (the row and the selfies stored) once it is an hour old.
     await studio.server.stop();
     const later = manualClock(new Date(Date.now() + 2 * 3600_000));
-    const offline = await buildTestApp({ ROLE: 'web', ...s3.env }, { clock: later, reuse: { dataDir: studio.server.dataDir, databaseUrl: studio.databaseUrl } });
+    const offline = await buildTestApp(
+      { ROLE: 'web', ...s3.env },
+      { clock: later, reuse: { dataDir: studio.server.dataDir, databaseUrl: studio.databaseUrl } },
+    );
     try {
       expect(await offline.app.ctx.files.count(`orders/${halfOrderId}`)).toBe(leftBehind);
       expect(await deleteInterruptedCheckouts(offline.app.ctx)).toBe(1);
@@ -134,9 +137,7 @@ describe.each(engines)('[faults] kill -9 during uploads and fulfilment on $name'
 
   it('kill -9 while payments are in flight: after the restart every paid order completes exactly once and none is stuck', async () => {
     const studio = await boot();
-    const customers = await Promise.all(
-      Array.from({ length: 3 }, (_, i) => signInOverHttp(studio.server.url, studio.outbox, `pay-crash-${i}@example.com`)),
-    );
+    const customers = await Promise.all(Array.from({ length: 3 }, (_, i) => signInOverHttp(studio.server.url, studio.outbox, `pay-crash-${i}@example.com`)));
     const checkouts: { customer: Customer; orderId: string; clientSecret: string }[] = [];
     for (const customer of customers) checkouts.push({ customer, ...(await createCheckout(studio.server.url, customer, 'beta')) });
 
@@ -196,10 +197,14 @@ describe.each(engines)('[faults] kill -9 during uploads and fulfilment on $name'
 
     // Exactly once: one order, one payment, one "ready" mail and exactly 20 portraits per customer.
     // (The mail follows the status change, so wait until every order has had the chance to send it.)
-    const subjects = await waitFor(async () => {
-      const all = await mailSubjects(studio.outbox);
-      return checkouts.every(({ orderId }) => readyMailsFor(all, orderId) > 0) && all;
-    }, 30_000, 'the ready mails');
+    const subjects = await waitFor(
+      async () => {
+        const all = await mailSubjects(studio.outbox);
+        return checkouts.every(({ orderId }) => readyMailsFor(all, orderId) > 0) && all;
+      },
+      30_000,
+      'the ready mails',
+    );
     for (const { customer, orderId } of checkouts) {
       expect((await orderList(server, customer)).map((o) => [o.id, o.status])).toEqual([[orderId, 'completed']]);
       const receipts = await postJson(server.url, customer, '/v1/stripe/receipts', {});
@@ -233,20 +238,28 @@ describe.each(engines)('[faults] kill -9 during uploads and fulfilment on $name'
     }
 
     await studio.restart();
-    const done = await waitFor(async () => {
-      const info = await orderInfo(studio.server.url, ada, orderId);
-      return info.status === 'completed' && info;
-    }, 60_000, 'the paid order to be fulfilled and completed');
+    const done = await waitFor(
+      async () => {
+        const info = await orderInfo(studio.server.url, ada, orderId);
+        return info.status === 'completed' && info;
+      },
+      60_000,
+      'the paid order to be fulfilled and completed',
+    );
     expect(done.imageGenerated).toBe(20);
     const receipts = await postJson(studio.server.url, ada, '/v1/stripe/receipts', {});
     expect(receipts.envelope.data.map((r: { orderId: string }) => r.orderId)).toEqual([orderId]);
     // Paying again now is harmless: still one payment, one order.
     expect((await postJson(studio.server.url, ada, '/v1/checkout/offline/pay', { clientSecret })).status).toBe(200);
     expect((await postJson(studio.server.url, ada, '/v1/stripe/receipts', {})).envelope.data).toHaveLength(1);
-    const subjects = await waitFor(async () => {
-      const all = await mailSubjects(studio.outbox);
-      return readyMailsFor(all, orderId) > 0 && all;
-    }, 30_000, 'the ready mail');
+    const subjects = await waitFor(
+      async () => {
+        const all = await mailSubjects(studio.outbox);
+        return readyMailsFor(all, orderId) > 0 && all;
+      },
+      30_000,
+      'the ready mail',
+    );
     expect(readyMailsFor(subjects, orderId)).toBe(1);
   });
 });

@@ -25,19 +25,27 @@ describe.each(engines)('[faults] kill -9 mid-generation on $name', ({ postgres }
 
     const ada = await signInOverHttp(server.url, outbox, 'crash@example.com');
     const orderId = await placePaidOrderOverHttp(server.url, ada, 'beta');
-    const before = await waitFor(async () => {
-      const info = await orderInfo(server.url, ada, orderId);
-      return info.imageGenerated >= 3 && info;
-    }, 60_000, 'the first portraits');
+    const before = await waitFor(
+      async () => {
+        const info = await orderInfo(server.url, ada, orderId);
+        return info.imageGenerated >= 3 && info;
+      },
+      60_000,
+      'the first portraits',
+    );
     expect(before.status).toBe('processing');
 
     await server.kill();
     server = await startServer({ ...env, DATA_DIR: server.dataDir, PORT: String(server.port) });
 
-    const done = await waitFor(async () => {
-      const info = await orderInfo(server.url, ada, orderId);
-      return info.status === 'completed' && info;
-    }, 120_000, 'the order to complete after the restart');
+    const done = await waitFor(
+      async () => {
+        const info = await orderInfo(server.url, ada, orderId);
+        return info.status === 'completed' && info;
+      },
+      120_000,
+      'the order to complete after the restart',
+    );
     expect(done.imageGenerated).toBe(20);
     expect(done.progress).toBe(100);
 

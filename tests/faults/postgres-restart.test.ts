@@ -69,19 +69,27 @@ suite(suiteName, () => {
 
     const stopAt = Date.now();
     await database.stop();
-    const downSeen = await waitFor(async () => {
-      const health = await tryGet(live, '/v1/health');
-      return health.status === 503 && health.envelope?.data?.database?.status === 'down' && health;
-    }, 30_000, 'health to report the database down');
+    const downSeen = await waitFor(
+      async () => {
+        const health = await tryGet(live, '/v1/health');
+        return health.status === 503 && health.envelope?.data?.database?.status === 'down' && health;
+      },
+      30_000,
+      'health to report the database down',
+    );
     expect(downSeen.envelope).toMatchObject({ code: 503, message: expect.any(String), data: { status: 'down', database: { status: 'down' } } });
     await new Promise((r) => setTimeout(r, 3000));
 
     const startAt = Date.now();
     await database.start();
-    const upSeen = await waitFor(async () => {
-      const health = await tryGet(live, '/v1/health');
-      return health.status === 200 && health.envelope?.data?.database?.status === 'up' && health;
-    }, 60_000, 'health to report the database up again');
+    const upSeen = await waitFor(
+      async () => {
+        const health = await tryGet(live, '/v1/health');
+        return health.status === 200 && health.envelope?.data?.database?.status === 'up' && health;
+      },
+      60_000,
+      'health to report the database up again',
+    );
     const healthUpSeconds = secondsSince(startAt);
     expect(upSeen.envelope).toMatchObject({ code: 0, data: { status: 'up', database: { status: 'up' }, queue: { status: 'up' } } });
     // Let the load run on the recovered database for a while before stopping it.

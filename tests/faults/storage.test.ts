@@ -110,35 +110,32 @@ describe('[faults] storage that is full, unwritable or unreachable', () => {
   const [diskFullCase, diskFullName] = whenMountable(
     'disk full: uploads are refused with a clear 503, leave no partial file, and go through once there is room',
   );
-  diskFullCase(
-    diskFullName,
-    async () => {
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portrait-full-'));
-      const files = path.join(dataDir, 'files');
-      await mkdir(files);
-      // A 320 KB filesystem: the first selfie fits, the second does not.
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=320k', 'tmpfs', files]);
-      cleanup.push(async () => {
-        execFileSync('umount', ['-l', files]);
-        await rm(dataDir, { recursive: true, force: true });
-      });
-      const server = await startServer({ GENERATOR_PACE_MS: '0', DATA_DIR: dataDir });
-      cleanup.push(() => server.kill());
-      const ada = await signInOverHttp(server.url, path.join(dataDir, 'outbox'), 'full@example.com');
+  diskFullCase(diskFullName, async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portrait-full-'));
+    const files = path.join(dataDir, 'files');
+    await mkdir(files);
+    // A 320 KB filesystem: the first selfie fits, the second does not.
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=320k', 'tmpfs', files]);
+    cleanup.push(async () => {
+      execFileSync('umount', ['-l', files]);
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    const server = await startServer({ GENERATOR_PACE_MS: '0', DATA_DIR: dataDir });
+    cleanup.push(() => server.kill());
+    const ada = await signInOverHttp(server.url, path.join(dataDir, 'outbox'), 'full@example.com');
 
-      expectStorageRefusal(await upload(server, ada, await heavyPhotos(6)));
-      expect(await filesUnder(files), 'no selfie and no partial temporary file is left').toEqual([]);
-      expect(await orderCount(server, ada)).toBe(0);
-      await expectHealthy(server);
+    expectStorageRefusal(await upload(server, ada, await heavyPhotos(6)));
+    expect(await filesUnder(files), 'no selfie and no partial temporary file is left').toEqual([]);
+    expect(await orderCount(server, ada)).toBe(0);
+    await expectHealthy(server);
 
-      // Once there is room again, the same upload goes through.
-      execFileSync('mount', ['-o', 'remount,size=64m', files]);
-      expect((await upload(server, ada, await heavyPhotos(6))).status).toBe(200);
-      expect(await orderCount(server, ada)).toBe(1);
-      expect(await filesUnder(files)).toHaveLength(6);
-      await expectHealthy(server);
-    },
-  );
+    // Once there is room again, the same upload goes through.
+    execFileSync('mount', ['-o', 'remount,size=64m', files]);
+    expect((await upload(server, ada, await heavyPhotos(6))).status).toBe(200);
+    expect(await orderCount(server, ada)).toBe(1);
+    expect(await filesUnder(files)).toHaveLength(6);
+    await expectHealthy(server);
+  });
 
   it('refuses uploads with a clear 503 while the object store is unreachable, and works again once it answers', async () => {
     const s3 = await startS3Server();
@@ -183,7 +180,14 @@ describe('[faults] the file stores on real storage', () => {
       async () => {
         const s3 = await startS3Server();
         cleanup.push(() => s3.destroy());
-        const settings = { kind: 's3', bucket: s3.bucket, endpoint: s3.endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+        const settings = {
+          kind: 's3',
+          bucket: s3.bucket,
+          endpoint: s3.endpoint,
+          region: 'us-east-1',
+          accessKeyId: 'S3RVER',
+          secretAccessKey: 'S3RVER',
+        } as const;
         return { store: createS3Store({ ...settings, prefix: 'studio' }), namesake: createS3Store({ ...settings, prefix: 'studio2' }) };
       },
     ],

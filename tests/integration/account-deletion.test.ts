@@ -78,14 +78,14 @@ describe('[account] deleting an account', () => {
   });
 });
 
-describe('[account] one customer cannot reach another\'s data', () => {
+describe("[account] one customer cannot reach another's data", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp();
   });
   afterAll(() => t.close());
 
-  it('user/info answers only with the caller\'s own account', async () => {
+  it("user/info answers only with the caller's own account", async () => {
     const ada = await signInAs(t, 'ada@example.com');
     const bob = await signInAs(t, 'bob@example.com');
     for (const method of ['GET', 'POST'] as const) {

@@ -9,14 +9,16 @@ describe('[api] envelope, validation and request hygiene', () => {
   let t: TestApp;
   beforeAll(async () => {
     // A probe route registered the way every /v1 route is: shared schema in, envelope out.
-    t = await buildTestApp({}, {
-      extend: (app) => app.post('/v1/test/echo', async (request) => ok(parseInput(ZEchoRequestSchema, request.body))),
-    });
+    t = await buildTestApp(
+      {},
+      {
+        extend: (app) => app.post('/v1/test/echo', async (request) => ok(parseInput(ZEchoRequestSchema, request.body))),
+      },
+    );
   });
   afterAll(() => t.close());
 
-  const post = (payload: string, headers: Record<string, string> = sameSite) =>
-    t.app.inject({ method: 'POST', url: '/v1/test/echo', headers, payload });
+  const post = (payload: string, headers: Record<string, string> = sameSite) => t.app.inject({ method: 'POST', url: '/v1/test/echo', headers, payload });
 
   it('answers a valid call with code 0 and the data', async () => {
     const res = await post(JSON.stringify({ name: 'Ada', count: 2 }));
@@ -55,7 +57,7 @@ describe('[api] envelope, validation and request hygiene', () => {
     expect(res.json()).toMatchObject({ code: 403, message: expect.stringMatching(/Cross-site/) });
   });
 
-  it('accepts a POST from the site\'s own origin', async () => {
+  it("accepts a POST from the site's own origin", async () => {
     const res = await post(JSON.stringify({ name: 'Ada', count: 1 }), {
       'content-type': 'application/json',
       origin: t.config.publicUrl,
@@ -88,9 +90,15 @@ describe('[api] envelope, validation and request hygiene', () => {
     const dashboard = await t.app.inject({ method: 'GET', url: '/dashboard/newOrder' });
     const policy = directives(dashboard.headers['content-security-policy']);
     // Stripe's integration security guide, for Stripe.js and Checkout.
-    expect(policy['script-src']).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://checkout.stripe.com', 'https://maps.googleapis.com']));
-    expect(policy['frame-src']).toEqual(expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com']));
-    expect(policy['connect-src']).toEqual(expect.arrayContaining(["'self'", 'https://api.stripe.com', 'https://checkout.stripe.com', 'https://maps.googleapis.com']));
+    expect(policy['script-src']).toEqual(
+      expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://checkout.stripe.com', 'https://maps.googleapis.com']),
+    );
+    expect(policy['frame-src']).toEqual(
+      expect.arrayContaining(['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com']),
+    );
+    expect(policy['connect-src']).toEqual(
+      expect.arrayContaining(["'self'", 'https://api.stripe.com', 'https://checkout.stripe.com', 'https://maps.googleapis.com']),
+    );
     expect(policy['img-src']).toEqual(expect.arrayContaining(['https://*.stripe.com']));
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
     // Wallet and Link pop-ups must be able to talk back to the page that opened them.

@@ -141,7 +141,12 @@ describe('[auth] sessions', () => {
     await t.app.inject({ method: 'POST', url: '/v1/loginLink/send', headers: sameSite, payload: { email } });
     // The outbox mailer wrote the mail: the newest .eml file holds the link.
     const token = tokenFromMail((await readOutbox(t.dataDir)).at(-1)!);
-    const res = await t.app.inject({ method: 'POST', url: '/v1/loginLink/verify', headers: { ...sameSite, ...(cookie ? { cookie } : {}) }, payload: { token } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/loginLink/verify',
+      headers: { ...sameSite, ...(cookie ? { cookie } : {}) },
+      payload: { token },
+    });
     return sessionCookieOf(res.headers['set-cookie'])!.value;
   }
   const info = (token: string) => t.app.inject({ method: 'GET', url: '/v1/user/info', headers: { cookie: `session=${token}` } });

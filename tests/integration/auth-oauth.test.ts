@@ -37,8 +37,7 @@ describe('[auth] Google and Microsoft sign-in (OpenID Connect, against a local p
     expect(stateCookie).toMatch(/HttpOnly/i);
     return { location: res.headers.location as string, cookie: stateCookie.split(';')[0]! };
   }
-  const callback = (url: URL, cookie?: string) =>
-    t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {} });
+  const callback = (url: URL, cookie?: string) => t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: cookie ? { cookie } : {} });
 
   const googleClaims = (sub: string, email: string, extra: object = {}) => ({
     sub,
@@ -79,7 +78,7 @@ describe('[auth] Google and Microsoft sign-in (OpenID Connect, against a local p
     expect(await t.app.ctx.database.db.select().from(users).where(eq(users.email, 'twice@example.com'))).toHaveLength(1);
   });
 
-  it('refuses a callback whose state does not match the browser\'s cookie', async () => {
+  it("refuses a callback whose state does not match the browser's cookie", async () => {
     const first = await start('google');
     const second = await start('google');
     const res = await callback(google.approve(first.location, googleClaims('g-3', 'state@example.com')), second.cookie);
@@ -121,7 +120,10 @@ describe('[auth] Google and Microsoft sign-in (OpenID Connect, against a local p
   // Entra ID tokens carry `email_verified` rarely; a tenant-verified domain shows as `xms_edov` once the app asks for it.
   it('refuses a Microsoft work account whose address Microsoft did not confirm, saying to use an email link', async () => {
     const { location, cookie } = await start('microsoft');
-    const res = await callback(microsoft.approve(location, { sub: 'm-work-1', email: 'ada@contoso.example', tid: 'a1b2c3d4-0000-4000-8000-000000000001', name: 'Ada' }), cookie);
+    const res = await callback(
+      microsoft.approve(location, { sub: 'm-work-1', email: 'ada@contoso.example', tid: 'a1b2c3d4-0000-4000-8000-000000000001', name: 'Ada' }),
+      cookie,
+    );
     expect(res.headers.location).toBe('/login?error=unverifiedWork');
     expect(sessionCookieOf(res.headers['set-cookie'])).toBeUndefined();
     expect(await t.app.ctx.database.db.select().from(users).where(eq(users.email, 'ada@contoso.example'))).toHaveLength(0);

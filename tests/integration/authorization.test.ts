@@ -323,7 +323,7 @@ describe('[authorization] every route, signed out, as another customer and as th
   });
 
   const accountRoutes = Object.entries(ROUTES).filter(([, e]) => e.access === 'account') as [string, Extract<Expectation, { access: 'account' }>][];
-  it.each(accountRoutes)('%s acts only on the caller\'s own account', async (_route, e) => {
+  it.each(accountRoutes)("%s acts only on the caller's own account", async (_route, e) => {
     const { owner, other, mine, secrets } = await cast();
     const before = await ownedState(t, owner.user.id);
 

@@ -12,7 +12,9 @@ async function rowCount(t: TestApp, table: string) {
 }
 
 async function queuedGenerations(t: TestApp, orderId: string) {
-  const result = await t.app.ctx.database.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'generate-order' and data->>'orderId' = ${orderId}`);
+  const result = await t.app.ctx.database.db.execute(
+    sql`select count(*)::int as n from pgboss.job where name = 'generate-order' and data->>'orderId' = ${orderId}`,
+  );
   return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
 }
 
@@ -68,7 +70,13 @@ describe('[checkout] creating an order and paying through the offline checkout',
     expect(order!.paidAt).not.toBeNull();
     const recorded = await t.app.ctx.database.db.select().from(payments).where(eq(payments.orderId, data.orderId));
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]).toMatchObject({ provider: 'offline', amountCents: 3150, currency: 'usd', cardLast4: '4242', receiptUrl: `/v1/receipts/${recorded[0]!.id}` });
+    expect(recorded[0]).toMatchObject({
+      provider: 'offline',
+      amountCents: 3150,
+      currency: 'usd',
+      cardLast4: '4242',
+      receiptUrl: `/v1/receipts/${recorded[0]!.id}`,
+    });
     expect(await queuedGenerations(t, data.orderId)).toBe(1);
   });
 
@@ -86,7 +94,7 @@ describe('[checkout] creating an order and paying through the offline checkout',
     expect(order!.amountCents).toBe(3500);
   });
 
-  it('answers another customer\'s checkout exactly like a missing one', async () => {
+  it("answers another customer's checkout exactly like a missing one", async () => {
     const ada = await signInAs(t, 'ada@example.com');
     const eve = await signInAs(t, 'eve@example.com');
     const { data } = (await create(ada.cookie, six(), { portraitInfo: validAnswers() })).json();
@@ -103,18 +111,87 @@ describe('[checkout] creating an order and paying through the offline checkout',
     });
 
     const cases: [string, () => Promise<{ files: { bytes: Buffer; name?: string; type?: string }[]; options: unknown }>, number, RegExp][] = [
-      ['5 photos', async () => ({ files: photos.slice(0, 5).map((bytes) => ({ bytes })), options: { portraitInfo: validAnswers() } }), 400, /at least 6 photos/],
-      ['11 photos', async () => ({ files: [...photos, photos[0]!].map((bytes) => ({ bytes })), options: { portraitInfo: validAnswers() } }), 400, /at most 10 photos/],
-      ['a text file renamed .jpg', async () => ({ files: [...six().slice(0, 5), { bytes: Buffer.from('hello, not an image'), name: 'me.jpg' }], options: { portraitInfo: validAnswers() } }), 400, /Photo 6 \(me\.jpg\) is not an image/],
-      ['a 0-byte file', async () => ({ files: [...six().slice(0, 5), { bytes: Buffer.alloc(0), name: 'empty.jpg' }], options: { portraitInfo: validAnswers() } }), 400, /Photo 6 \(empty\.jpg\) is empty/],
-      ['a truncated JPEG', async () => ({ files: [...six().slice(0, 5), { bytes: (await makePhoto(9)).subarray(0, 600), name: 'cut.jpg' }], options: { portraitInfo: validAnswers() } }), 400, /Photo 6 \(cut\.jpg\) is damaged/],
-      ['a decompression bomb', async () => ({ files: [...six().slice(0, 5), { bytes: await makePixelBomb(), name: 'bomb.png' }], options: { portraitInfo: validAnswers() } }), 400, /more than 40 megapixels/],
-      ['a file over 10 MB', async () => ({ files: [...six().slice(0, 5), { bytes: Buffer.alloc(10 * 1024 * 1024 + 10, 1), name: 'huge.jpg' }], options: { portraitInfo: validAnswers() } }), 413, /larger than 10 MB/],
-      ['an attire not offered for the category', async () => ({ files: six(), options: { portraitInfo: validAnswers({ attire: ['christmas_sweater'] }) } }), 400, /Invalid portraitInfo\.attire: "christmas_sweater" is not offered for Doctor Photos/],
-      ['a hair length of the other gender', async () => ({ files: six(), options: { portraitInfo: validAnswers({ hairLength: 'buzzed' }) } }), 400, /Invalid portraitInfo\.hairLength/],
-      ['no background', async () => ({ files: six(), options: { portraitInfo: validAnswers({ background: [] }) } }), 400, /Invalid portraitInfo\.background: needs at least one choice/],
-      ['an unknown package', async () => ({ files: six(), options: { portraitInfo: validAnswers({ package: 'platinum' }) } }), 400, /Invalid portraitInfo\.package: is not a known package/],
-      ['an unknown category', async () => ({ files: six(), options: { portraitInfo: validAnswers({ type: 'astronaut' }) } }), 400, /Invalid portraitInfo\.type/],
+      [
+        '5 photos',
+        async () => ({ files: photos.slice(0, 5).map((bytes) => ({ bytes })), options: { portraitInfo: validAnswers() } }),
+        400,
+        /at least 6 photos/,
+      ],
+      [
+        '11 photos',
+        async () => ({ files: [...photos, photos[0]!].map((bytes) => ({ bytes })), options: { portraitInfo: validAnswers() } }),
+        400,
+        /at most 10 photos/,
+      ],
+      [
+        'a text file renamed .jpg',
+        async () => ({
+          files: [...six().slice(0, 5), { bytes: Buffer.from('hello, not an image'), name: 'me.jpg' }],
+          options: { portraitInfo: validAnswers() },
+        }),
+        400,
+        /Photo 6 \(me\.jpg\) is not an image/,
+      ],
+      [
+        'a 0-byte file',
+        async () => ({ files: [...six().slice(0, 5), { bytes: Buffer.alloc(0), name: 'empty.jpg' }], options: { portraitInfo: validAnswers() } }),
+        400,
+        /Photo 6 \(empty\.jpg\) is empty/,
+      ],
+      [
+        'a truncated JPEG',
+        async () => ({
+          files: [...six().slice(0, 5), { bytes: (await makePhoto(9)).subarray(0, 600), name: 'cut.jpg' }],
+          options: { portraitInfo: validAnswers() },
+        }),
+        400,
+        /Photo 6 \(cut\.jpg\) is damaged/,
+      ],
+      [
+        'a decompression bomb',
+        async () => ({ files: [...six().slice(0, 5), { bytes: await makePixelBomb(), name: 'bomb.png' }], options: { portraitInfo: validAnswers() } }),
+        400,
+        /more than 40 megapixels/,
+      ],
+      [
+        'a file over 10 MB',
+        async () => ({
+          files: [...six().slice(0, 5), { bytes: Buffer.alloc(10 * 1024 * 1024 + 10, 1), name: 'huge.jpg' }],
+          options: { portraitInfo: validAnswers() },
+        }),
+        413,
+        /larger than 10 MB/,
+      ],
+      [
+        'an attire not offered for the category',
+        async () => ({ files: six(), options: { portraitInfo: validAnswers({ attire: ['christmas_sweater'] }) } }),
+        400,
+        /Invalid portraitInfo\.attire: "christmas_sweater" is not offered for Doctor Photos/,
+      ],
+      [
+        'a hair length of the other gender',
+        async () => ({ files: six(), options: { portraitInfo: validAnswers({ hairLength: 'buzzed' }) } }),
+        400,
+        /Invalid portraitInfo\.hairLength/,
+      ],
+      [
+        'no background',
+        async () => ({ files: six(), options: { portraitInfo: validAnswers({ background: [] }) } }),
+        400,
+        /Invalid portraitInfo\.background: needs at least one choice/,
+      ],
+      [
+        'an unknown package',
+        async () => ({ files: six(), options: { portraitInfo: validAnswers({ package: 'platinum' }) } }),
+        400,
+        /Invalid portraitInfo\.package: is not a known package/,
+      ],
+      [
+        'an unknown category',
+        async () => ({ files: six(), options: { portraitInfo: validAnswers({ type: 'astronaut' }) } }),
+        400,
+        /Invalid portraitInfo\.type/,
+      ],
       ['a price sent by the browser', async () => ({ files: six(), options: { portraitInfo: validAnswers(), price: 1 } }), 400, /price/],
       ['options that are not JSON', async () => ({ files: six(), options: '{oops' }), 400, /Invalid options: is not valid JSON/],
     ];
@@ -130,7 +207,12 @@ describe('[checkout] creating an order and paying through the offline checkout',
 
     it('refuses a checkout when not signed in', async () => {
       const form = checkoutForm(six(), { portraitInfo: validAnswers() });
-      const res = await t.app.inject({ method: 'POST', url: '/v1/stripe/checkout/create', headers: { 'content-type': form.contentType }, payload: form.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/stripe/checkout/create',
+        headers: { 'content-type': form.contentType },
+        payload: form.payload,
+      });
       expect(res.statusCode).toBe(401);
     });
 
@@ -152,7 +234,10 @@ describe('[checkout] the beta program', () => {
 
   async function betaOrder(email: string) {
     const user = await signInAs(t, email);
-    const form = checkoutForm(photos.map((bytes) => ({ bytes })), { portraitInfo: validAnswers({ package: 'beta' }) });
+    const form = checkoutForm(
+      photos.map((bytes) => ({ bytes })),
+      { portraitInfo: validAnswers({ package: 'beta' }) },
+    );
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/stripe/checkout/create',
@@ -160,7 +245,12 @@ describe('[checkout] the beta program', () => {
       payload: form.payload,
     });
     if (res.statusCode !== 200) return res;
-    const pay = await t.app.inject({ method: 'POST', url: '/v1/checkout/offline/pay', headers: { ...sameSite, cookie: user.cookie }, payload: { clientSecret: res.json().data.clientSecret } });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: '/v1/checkout/offline/pay',
+      headers: { ...sameSite, cookie: user.cookie },
+      payload: { clientSecret: res.json().data.clientSecret },
+    });
     expect(pay.statusCode).toBe(200);
     return res;
   }

@@ -41,7 +41,10 @@ describe('[hostile] forged Stripe webhooks', () => {
     });
     const user = await signInAs(t, 'webhook-target@example.com');
     cookie = user.cookie;
-    const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: validAnswers() });
+    const form = checkoutForm(
+      (await makePhotos(6)).map((bytes) => ({ bytes })),
+      { portraitInfo: validAnswers() },
+    );
     const res = await t.app.inject({
       method: 'POST',
       url: '/v1/stripe/checkout/create',
@@ -61,11 +64,15 @@ describe('[hostile] forged Stripe webhooks', () => {
   });
 
   const eventFor = (id: string) =>
-    JSON.stringify({ id: `evt_${randomBytes(6).toString('hex')}`, object: 'event', type: 'checkout.session.completed', data: { object: { id, object: 'checkout.session' } } });
+    JSON.stringify({
+      id: `evt_${randomBytes(6).toString('hex')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id, object: 'checkout.session' } },
+    });
   const sign = (payload: string, options: { secret?: string; timestamp?: number; scheme?: string } = {}) =>
     Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp, scheme: options.scheme });
-  const deliver = (payload: string | Buffer, headers: Record<string, string>) =>
-    t.app.inject({ method: 'POST', url: '/v1/stripe/webhook', headers, payload });
+  const deliver = (payload: string | Buffer, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/v1/stripe/webhook', headers, payload });
   const nowSeconds = () => Math.floor(Date.now() / 1000);
 
   async function expectRefused(payload: string | Buffer, headers: Record<string, string>, status: number, message: string) {
@@ -188,14 +195,64 @@ describe('[hostile] forged Astria callbacks', () => {
     ['no order and no secret', () => []],
     ['an order without a secret', () => [['order', order]]],
     ['a secret without an order', () => [['secret', secretOf(order)]]],
-    ['the secret of another order (a forged order id)', () => [['order', order], ['secret', secretOf(other)]]],
-    ['a secret made with another API key', () => [['order', order], ['secret', secretOf(order, 'sd_other_key')]]],
-    ['the right secret in upper case', () => [['order', order], ['secret', secretOf(order).toUpperCase()]]],
-    ['the order id given twice', () => [['order', order], ['order', other], ['secret', secretOf(order)]]],
-    ['the secret given twice', () => [['order', order], ['secret', secretOf(order)], ['secret', secretOf(order)]]],
-    ['a path traversal as the order with its victim\'s secret', () => [['order', '../../etc/passwd'], ['secret', secretOf(order)]]],
-    ['an SQL statement as the order', () => [['order', "1'; drop table orders; --"], ['secret', secretOf(order)]]],
-    ['an empty order with the secret of the empty string', () => [['order', ''], ['secret', secretOf('')]]],
+    [
+      'the secret of another order (a forged order id)',
+      () => [
+        ['order', order],
+        ['secret', secretOf(other)],
+      ],
+    ],
+    [
+      'a secret made with another API key',
+      () => [
+        ['order', order],
+        ['secret', secretOf(order, 'sd_other_key')],
+      ],
+    ],
+    [
+      'the right secret in upper case',
+      () => [
+        ['order', order],
+        ['secret', secretOf(order).toUpperCase()],
+      ],
+    ],
+    [
+      'the order id given twice',
+      () => [
+        ['order', order],
+        ['order', other],
+        ['secret', secretOf(order)],
+      ],
+    ],
+    [
+      'the secret given twice',
+      () => [
+        ['order', order],
+        ['secret', secretOf(order)],
+        ['secret', secretOf(order)],
+      ],
+    ],
+    [
+      "a path traversal as the order with its victim's secret",
+      () => [
+        ['order', '../../etc/passwd'],
+        ['secret', secretOf(order)],
+      ],
+    ],
+    [
+      'an SQL statement as the order',
+      () => [
+        ['order', "1'; drop table orders; --"],
+        ['secret', secretOf(order)],
+      ],
+    ],
+    [
+      'an empty order with the secret of the empty string',
+      () => [
+        ['order', ''],
+        ['secret', secretOf('')],
+      ],
+    ],
   ] as [string, () => [string, string][]][])('refuses a callback with %s and queues nothing', async (_name, query) => {
     const before = await storedState(t);
     const res = await call(query(), JSON.stringify({ id: 1, tune_id: 2 }));
@@ -207,38 +264,62 @@ describe('[hostile] forged Astria callbacks', () => {
 
   it('refuses a callback body over 1 MiB, even with the right secret, and queues nothing', async () => {
     const before = await storedState(t);
-    const res = await call([['order', order], ['secret', secretOf(order)]], JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }));
+    const res = await call(
+      [
+        ['order', order],
+        ['secret', secretOf(order)],
+      ],
+      JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }),
+    );
     expectEnvelope(res);
     expect(res.statusCode).toBe(413);
     expect(await storedState(t)).toEqual(before);
   });
 
   it('refuses arbitrary orders, secrets and bodies, queueing nothing (fuzzed)', async () => {
-    const text = fc.oneof(fc.string({ maxLength: 40 }), fc.uuid(), fc.stringMatching(/^[0-9a-f]{64}$/), fc.constantFrom(order, other, secretOf(other), secretOf(order, 'sd_x')));
+    const text = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.uuid(),
+      fc.stringMatching(/^[0-9a-f]{64}$/),
+      fc.constantFrom(order, other, secretOf(other), secretOf(order, 'sd_x')),
+    );
     const param = (name: string) => fc.array(text, { maxLength: 2 }).map((values) => values.map((v) => [name, v] as [string, string]));
     await fc.assert(
-      fc.asyncProperty(param('order'), param('secret'), fc.option(fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)), { nil: undefined }), async (orders, secrets, payload) => {
-        const single = orders.length === 1 && secrets.length === 1;
-        fc.pre(!(single && secrets[0]![1] === secretOf(orders[0]![1])));
-        const before = await storedState(t);
-        const res = await call([...orders, ...secrets], payload);
-        const body = expectEnvelope(res, JSON.stringify(orders) + (payload ?? ''));
-        if (payload !== undefined && hasPoisonKey(JSON.parse(payload))) {
-          // The body parser refuses a prototype-pollution key before any route runs.
-          expect(res.statusCode).toBe(400);
-          expect(body.message).toMatch(/^Malformed JSON body/);
-        } else {
-          expect(res.statusCode).toBe(403);
-          expect(body.message).toBe('Invalid callback signature');
-        }
-        expect(await storedState(t)).toEqual(before);
-      }),
+      fc.asyncProperty(
+        param('order'),
+        param('secret'),
+        fc.option(
+          fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
+          { nil: undefined },
+        ),
+        async (orders, secrets, payload) => {
+          const single = orders.length === 1 && secrets.length === 1;
+          fc.pre(!(single && secrets[0]![1] === secretOf(orders[0]![1])));
+          const before = await storedState(t);
+          const res = await call([...orders, ...secrets], payload);
+          const body = expectEnvelope(res, JSON.stringify(orders) + (payload ?? ''));
+          if (payload !== undefined && hasPoisonKey(JSON.parse(payload))) {
+            // The body parser refuses a prototype-pollution key before any route runs.
+            expect(res.statusCode).toBe(400);
+            expect(body.message).toMatch(/^Malformed JSON body/);
+          } else {
+            expect(res.statusCode).toBe(403);
+            expect(body.message).toBe('Invalid callback signature');
+          }
+          expect(await storedState(t)).toEqual(before);
+        },
+      ),
       { numRuns: 100 },
     );
   });
 
   it('answers Stripe webhooks with 404 on a server that does not use Stripe', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/v1/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: '{}' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/stripe/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: '{}',
+    });
     expectEnvelope(res);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Stripe is not configured on this server');
@@ -247,7 +328,13 @@ describe('[hostile] forged Astria callbacks', () => {
   it('is still healthy and wakes the order for a genuine callback after the forged ones', async () => {
     await expectHealthy(t, cookie);
     const before = await storedState(t);
-    const res = await call([['order', order], ['secret', secretOf(order)]], JSON.stringify({ id: 1, tune_id: 2 }));
+    const res = await call(
+      [
+        ['order', order],
+        ['secret', secretOf(order)],
+      ],
+      JSON.stringify({ id: 1, tune_id: 2 }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 0, message: 'success', data: { received: true } });
     expect((await storedState(t)).rows.generate_jobs).toBe(before.rows.generate_jobs! + 1);

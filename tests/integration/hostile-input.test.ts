@@ -52,7 +52,14 @@ const JSON_ROUTES: JsonRoute[] = [
     fields: { email: 'email', redirectURL: 'redirect', language: 'language' },
     required: ['email'],
   },
-  { url: '/v1/loginLink/verify', schema: ZRedeemLoginLinkRequestSchema, caller: 'visitor', body: () => ({ token: 'no-such-token' }), fields: { token: 'token' }, required: ['token'] },
+  {
+    url: '/v1/loginLink/verify',
+    schema: ZRedeemLoginLinkRequestSchema,
+    caller: 'visitor',
+    body: () => ({ token: 'no-such-token' }),
+    fields: { token: 'token' },
+    required: ['token'],
+  },
   { url: '/v1/user/info', schema: ZEmptyRequestSchema, caller: 'customer', body: () => ({}), fields: {}, required: [] },
   { url: '/v1/user/delete', schema: ZEmptyRequestSchema, caller: 'throwaway', body: () => ({}), fields: {}, required: [] },
   { url: '/v1/stripe/coupon', schema: ZEmptyRequestSchema, caller: 'visitor', body: () => ({}), fields: {}, required: [] },
@@ -84,7 +91,14 @@ const JSON_ROUTES: JsonRoute[] = [
   },
   { url: '/v1/order/list', schema: ZListOrdersRequestSchema, caller: 'customer', body: () => ({}), fields: {}, required: [] },
   // A pending order cannot be deleted, so no case can delete the order the others work on.
-  { url: '/v1/order/delete', schema: ZDeleteOrderRequestSchema, caller: 'customer', body: () => ({ orderId: fx.pendingOrderId }), fields: { orderId: 'orderId' }, required: ['orderId'] },
+  {
+    url: '/v1/order/delete',
+    schema: ZDeleteOrderRequestSchema,
+    caller: 'customer',
+    body: () => ({ orderId: fx.pendingOrderId }),
+    fields: { orderId: 'orderId' },
+    required: ['orderId'],
+  },
   {
     url: '/v1/order/setComment',
     schema: ZSetCommentRequestSchema,
@@ -109,7 +123,14 @@ const JSON_ROUTES: JsonRoute[] = [
     fields: { orderId: 'orderId', no: 'number' },
     required: ['orderId', 'no'],
   },
-  { url: '/v1/order/info', schema: ZOrderInfoRequestSchema, caller: 'customer', body: () => ({ orderId: fx.orderId }), fields: { orderId: 'orderId' }, required: ['orderId'] },
+  {
+    url: '/v1/order/info',
+    schema: ZOrderInfoRequestSchema,
+    caller: 'customer',
+    body: () => ({ orderId: fx.orderId }),
+    fields: { orderId: 'orderId' },
+    required: ['orderId'],
+  },
 ];
 
 /** POST routes whose body is not a JSON contract, and the suite that throws hostile input at each. */
@@ -138,7 +159,10 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
     fx.userId = customer.user.id;
     fx.throwawayCookie = (await signInAs(t, 'throwaway@example.com')).cookie;
     fx.orderId = (await seedCompletedOrder(t, customer.user.id, { portraitsCount: 3 })).id;
-    const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: validAnswers() });
+    const form = checkoutForm(
+      (await makePhotos(6)).map((bytes) => ({ bytes })),
+      { portraitInfo: validAnswers() },
+    );
     const created = await t.app.inject({
       method: 'POST',
       url: '/v1/stripe/checkout/create',
@@ -193,8 +217,16 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
       ['arrays nested 10,000 deep', () => `${'['.repeat(10_000)}${']'.repeat(10_000)}`, /^Invalid request: .*expected object, received array/],
       ['an unknown field', () => JSON.stringify({ ...valid(), isAdmin: true }), /^Invalid request: Unrecognized key: "isAdmin"/],
       ['a smuggled userId', () => JSON.stringify({ ...valid(), userId: MISSING_ORDER }), /^Invalid request: Unrecognized key: "userId"/],
-      ['a __proto__ key', () => JSON.stringify(valid()).replace(/^\{/, '{"__proto__": {"isAdmin": true}, ').replace(', }', '}'), /^Malformed JSON body.*__proto__/],
-      ['a constructor.prototype key', () => JSON.stringify({ ...valid(), constructor: { prototype: { isAdmin: true } } }), /^Malformed JSON body.*constructor\.prototype/],
+      [
+        'a __proto__ key',
+        () => JSON.stringify(valid()).replace(/^\{/, '{"__proto__": {"isAdmin": true}, ').replace(', }', '}'),
+        /^Malformed JSON body.*__proto__/,
+      ],
+      [
+        'a constructor.prototype key',
+        () => JSON.stringify({ ...valid(), constructor: { prototype: { isAdmin: true } } }),
+        /^Malformed JSON body.*constructor\.prototype/,
+      ],
       ['a constructor key', () => JSON.stringify({ ...valid(), constructor: 'Object' }), /^Invalid request: Unrecognized key: "constructor"/],
       ['a toString key', () => JSON.stringify({ ...valid(), toString: 'x' }), /^Invalid request: Unrecognized key: "toString"/],
     ];
@@ -222,7 +254,12 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
       kind === 'numbers' ? ['a list of strings', ['1']] : ['a list', ['x']],
       ['a boolean', true],
       ['null', null],
-      ...(kind === 'number' || kind === 'numbers' ? ([['a fraction', kind === 'numbers' ? [1.5] : 1.5], ['a huge number', kind === 'numbers' ? [1e308] : 1e308]] as [string, unknown][]) : []),
+      ...(kind === 'number' || kind === 'numbers'
+        ? ([
+            ['a fraction', kind === 'numbers' ? [1.5] : 1.5],
+            ['a huge number', kind === 'numbers' ? [1e308] : 1e308],
+          ] as [string, unknown][])
+        : []),
     ];
     const typeCases = fields.flatMap(([field, kind]) => wrongTypes(kind).map(([what, value]) => [field, what, value] as const));
     it.each(typeCases)('refuses %s as %s, naming the field', async (field, _what, value) => {
@@ -233,7 +270,12 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
     if (textFields.length === 0) return;
 
     it.each(textFields)('refuses a 100,000-character %s as too long', async (field) => {
-      await expectRefused(route, JSON.stringify({ ...valid(), [field]: 'x'.repeat(100_000) }), 400, new RegExp(`^Invalid ${field}: .*(too long|too big|at most)`, 'i'));
+      await expectRefused(
+        route,
+        JSON.stringify({ ...valid(), [field]: 'x'.repeat(100_000) }),
+        400,
+        new RegExp(`^Invalid ${field}: .*(too long|too big|at most)`, 'i'),
+      );
     });
 
     const unstorable = textFields.flatMap((field) => Object.entries(UNSTORABLE_TEXT).map(([what, value]) => [field, what, value] as const));
@@ -251,7 +293,11 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
     );
 
     it.each(cases)('%s: %s holding %s', async (_url, field, _what, route, kind, value) => {
-      const payload = JSON.stringify({ ...route.body(), [field]: value, ...(route.url === '/v1/loginLink/send' && field !== 'email' ? { email: `text-${Math.random().toString(36).slice(2)}@example.com` } : {}) });
+      const payload = JSON.stringify({
+        ...route.body(),
+        [field]: value,
+        ...(route.url === '/v1/loginLink/send' && field !== 'email' ? { email: `text-${Math.random().toString(36).slice(2)}@example.com` } : {}),
+      });
       const before = await storedState(t);
       const res = await send(route, payload);
       const body = expectEnvelope(res, payload);
@@ -406,9 +452,13 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
       { weight: 1, arbitrary: fc.integer({ min: -5, max: 10 }) },
       { weight: 1, arbitrary: fc.array(fc.oneof(fc.integer({ min: -1, max: 5 }), fc.double(), text), { maxLength: 6 }) },
     );
-    const extras = fc.dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'userId', 'price')), fc.jsonValue({ maxDepth: 1 }), {
-      maxKeys: 2,
-    });
+    const extras = fc.dictionary(
+      fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom('__proto__', 'constructor', 'userId', 'price')),
+      fc.jsonValue({ maxDepth: 1 }),
+      {
+        maxKeys: 2,
+      },
+    );
 
     /** Ids and secrets are real half the time, so that the fuzzer gets past the lookups into the services. */
     const valueFor = (kind: FieldKind) =>

@@ -43,11 +43,16 @@ function zipOf(entry: Buffer): Promise<Buffer> {
     zip.addBuffer(entry, 'selfie.jpg');
     zip.end();
     const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))).on('error', reject);
+    zip.outputStream
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('end', () => resolve(Buffer.concat(chunks)))
+      .on('error', reject);
   });
 }
 
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+);
 const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="900" height="1200"><image xlink:href="file:///etc/passwd" width="900" height="1200"/></svg>',
 );
@@ -109,7 +114,11 @@ describe('[hostile] photo uploads to POST /v1/stripe/checkout/create', () => {
       ['an SVG that points at a local file, renamed .jpg', async () => SVG],
       ['a JPEG header followed by garbage', async () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2048, 0x41)])],
     ])('refuses %s, naming the photo', async (_name, bytes) => {
-      await expectRefused(form([...six().slice(0, 5), { bytes: await bytes(), name: 'me.jpg' }]), 400, 'Photo 6 (me.jpg) is not an image we can read (use JPG, PNG or WebP)');
+      await expectRefused(
+        form([...six().slice(0, 5), { bytes: await bytes(), name: 'me.jpg' }]),
+        400,
+        'Photo 6 (me.jpg) is not an image we can read (use JPG, PNG or WebP)',
+      );
     });
 
     it.each([
@@ -131,14 +140,22 @@ describe('[hostile] photo uploads to POST /v1/stripe/checkout/create', () => {
     });
 
     it('refuses a file that is not a photo under a traversal file name, naming only the base name', async () => {
-      await expectRefused(form([...six().slice(0, 5), { bytes: PDF, name: '../../evil.jpg' }]), 400, 'Photo 6 (evil.jpg) is not an image we can read (use JPG, PNG or WebP)');
+      await expectRefused(
+        form([...six().slice(0, 5), { bytes: PDF, name: '../../evil.jpg' }]),
+        400,
+        'Photo 6 (evil.jpg) is not an image we can read (use JPG, PNG or WebP)',
+      );
     });
   });
 
   describe('broken and unexpected forms', () => {
     it('refuses a body cut off in the middle of a file', async () => {
       const whole = form(six());
-      await expectRefused({ payload: whole.payload.subarray(0, Math.floor(whole.payload.length / 2)), contentType: whole.contentType }, 400, /^The upload is incomplete/);
+      await expectRefused(
+        { payload: whole.payload.subarray(0, Math.floor(whole.payload.length / 2)), contentType: whole.contentType },
+        400,
+        /^The upload is incomplete/,
+      );
     });
 
     it('refuses a body missing its final boundary', async () => {
@@ -188,7 +205,11 @@ describe('[hostile] photo uploads to POST /v1/stripe/checkout/create', () => {
     });
 
     it.each(['__proto__', 'constructor', 'hasOwnProperty'])('refuses a form field named %s', async (name) => {
-      await expectRefused(rawForm([`Content-Disposition: form-data; name="${name}"\r\n\r\n{"isAdmin":true}`, optionsPart()]), 400, /^A form field has a reserved name/);
+      await expectRefused(
+        rawForm([`Content-Disposition: form-data; name="${name}"\r\n\r\n{"isAdmin":true}`, optionsPart()]),
+        400,
+        /^A form field has a reserved name/,
+      );
     });
 
     it('refuses a form with 20 fields', async () => {
@@ -216,8 +237,21 @@ describe('[hostile] photo uploads to POST /v1/stripe/checkout/create', () => {
     });
 
     it('uses traversal file names only as labels: selfies are stored under server keys and nothing lands elsewhere', async () => {
-      const names = ['../../evil.jpg', '..\\..\\evil.jpg', '/etc/passwd', '%2e%2e%2fevil.jpg', `${HOSTILE_TEXT['a right-to-left override']}.jpg`, 'evil.jpg\r\nX-Injected: 1'];
-      const res = await sendForm(rawForm(six().map((f, i) => filePart(`file${i + 1}`, { ...f, name: names[i] })).concat(optionsPart())));
+      const names = [
+        '../../evil.jpg',
+        '..\\..\\evil.jpg',
+        '/etc/passwd',
+        '%2e%2e%2fevil.jpg',
+        `${HOSTILE_TEXT['a right-to-left override']}.jpg`,
+        'evil.jpg\r\nX-Injected: 1',
+      ];
+      const res = await sendForm(
+        rawForm(
+          six()
+            .map((f, i) => filePart(`file${i + 1}`, { ...f, name: names[i] }))
+            .concat(optionsPart()),
+        ),
+      );
       expectEnvelope(res);
       expect(res.statusCode).toBe(200);
       const { orderId } = res.json().data;
@@ -256,10 +290,14 @@ describe('[hostile] photo uploads to POST /v1/stripe/checkout/create', () => {
     const anyValue = fc.oneof(text, fc.jsonValue({ maxDepth: 2 }), fc.array(text, { maxLength: 3 }));
     /** Each answer is the real one or anything at all, and may be missing. */
     const portraitInfo = fc.record(
-      Object.fromEntries(Object.entries(validAnswers()).map(([key, real]) => [key, fc.oneof({ weight: 3, arbitrary: fc.constant(real) }, { weight: 2, arbitrary: anyValue })])),
+      Object.fromEntries(
+        Object.entries(validAnswers()).map(([key, real]) => [key, fc.oneof({ weight: 3, arbitrary: fc.constant(real) }, { weight: 2, arbitrary: anyValue })]),
+      ),
       { requiredKeys: [] },
     );
-    const extras = fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('price', 'userId', 'amountCents')), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 });
+    const extras = fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('price', 'userId', 'amountCents')), fc.jsonValue({ maxDepth: 1 }), {
+      maxKeys: 2,
+    });
     const options = fc.oneof(
       { weight: 4, arbitrary: portraitInfo.map((info) => JSON.stringify({ portraitInfo: info })) },
       { weight: 1, arbitrary: fc.tuple(portraitInfo, extras).map(([info, extra]) => JSON.stringify({ ...extra, portraitInfo: info })) },

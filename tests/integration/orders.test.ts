@@ -79,15 +79,28 @@ describe('[orders] the order calls', () => {
   }
 
   const zipDownloads = async (orderId: string) =>
-    (await db().select().from(downloads).where(and(eq(downloads.orderId, orderId), eq(downloads.via, 'zip')))).map((d) => d.no).sort((a, b) => a - b);
+    (
+      await db()
+        .select()
+        .from(downloads)
+        .where(and(eq(downloads.orderId, orderId), eq(downloads.via, 'zip')))
+    )
+      .map((d) => d.no)
+      .sort((a, b) => a - b);
 
   describe('POST /v1/order/list', () => {
     it("lists the caller's orders newest first, with every field, and nobody else's", async () => {
       const carol = await signInAs(t, 'carol@example.com');
       const older = await seedCompletedOrder(t, carol.user.id, { portraitsCount: 2 });
       const newer = await seedCompletedOrder(t, carol.user.id, { portraitsCount: 3 });
-      await db().update(orders).set({ createdAt: new Date('2026-11-01T10:00:00Z') }).where(eq(orders.id, older.id));
-      await db().update(orders).set({ createdAt: new Date('2026-11-20T10:00:00Z'), comment: 'For LinkedIn' }).where(eq(orders.id, newer.id));
+      await db()
+        .update(orders)
+        .set({ createdAt: new Date('2026-11-01T10:00:00Z') })
+        .where(eq(orders.id, older.id));
+      await db()
+        .update(orders)
+        .set({ createdAt: new Date('2026-11-20T10:00:00Z'), comment: 'For LinkedIn' })
+        .where(eq(orders.id, newer.id));
       await seedCompletedOrder(t, bob.user.id);
 
       const res = await post('/v1/order/list', {}, carol);
@@ -344,7 +357,9 @@ describe('[orders] the order calls', () => {
     it('includes only the portraits generated so far on an order still processing', async () => {
       const order = await orderWithRealPortraits(ada, 3);
       await db().update(orders).set({ status: 'processing', imageGenerated: 2 }).where(eq(orders.id, order.id));
-      await db().delete(portraits).where(and(eq(portraits.orderId, order.id), eq(portraits.no, 3)));
+      await db()
+        .delete(portraits)
+        .where(and(eq(portraits.orderId, order.id), eq(portraits.no, 3)));
       const entries = await unzip((await zipOf(order.id)).rawPayload);
       expect(entries.map((e) => e.name)).toEqual(['photo-1.jpg', 'photo-2.jpg']);
     });
@@ -370,7 +385,10 @@ describe('[orders] the order calls', () => {
       for (let no = 1; no <= 30; no++) {
         const bytes = randomBytes(1024 * 1024);
         await t.app.ctx.files.put(portraitKey(order.id, no), bytes, 'image/jpeg');
-        await db().update(portraits).set({ bytes: bytes.length }).where(and(eq(portraits.orderId, order.id), eq(portraits.no, no)));
+        await db()
+          .update(portraits)
+          .set({ bytes: bytes.length })
+          .where(and(eq(portraits.orderId, order.id), eq(portraits.no, no)));
       }
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;

@@ -34,7 +34,7 @@ describe('[receipts] the receipts list and receipt page', () => {
   const list = (headers: Record<string, string>, payload: unknown = {}) =>
     t.app.inject({ method: 'POST', url: '/v1/stripe/receipts', headers, payload: payload as object });
 
-  it('lists only the caller\'s payments, newest first, with amounts in cents', async () => {
+  it("lists only the caller's payments, newest first, with amounts in cents", async () => {
     const ada = await signInAs(t, 'ada@example.com');
     const bob = await signInAs(t, 'bob@example.com');
     const order = await seedCompletedOrder(t, ada.user.id);

@@ -26,9 +26,15 @@ async function appWithGoogle(publicUrl: string, clock = manualClock()) {
 
 /** Signs in with Google as a browser would: start, consent at the provider, callback (optionally holding `cookie`). */
 async function signInWithGoogle(t: TestApp, google: OidcProvider, sub: string, { redirectURL, cookie }: { redirectURL?: string; cookie?: string } = {}) {
-  const start = await t.app.inject({ method: 'GET', url: `/v1/oauth/google/login${redirectURL === undefined ? '' : `?${new URLSearchParams({ redirectURL })}`}` });
+  const start = await t.app.inject({
+    method: 'GET',
+    url: `/v1/oauth/google/login${redirectURL === undefined ? '' : `?${new URLSearchParams({ redirectURL })}`}`,
+  });
   expect(start.statusCode).toBe(302);
-  const state = ([] as string[]).concat(start.headers['set-cookie'] ?? []).find((c) => c.startsWith('oauth_state='))!.split(';')[0]!;
+  const state = ([] as string[])
+    .concat(start.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('oauth_state='))!
+    .split(';')[0]!;
   const back = google.approve(start.headers.location as string, { sub, email: `${sub}@example.com`, email_verified: true, name: sub });
   return t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: [state, cookie].filter(Boolean).join('; ') } });
 }
@@ -132,7 +138,10 @@ describe('[sessions] sign-in, sign-out and redirects', () => {
     it("replaces another customer's or a planted cookie on sign-in with Google", async () => {
       const bob = await signInAs(t, 'fix-bob-2@example.com');
       const planted = randomBytes(32).toString('base64url');
-      for (const [sub, before] of [['fix-google-1', bob.token], ['fix-google-2', planted]] as const) {
+      for (const [sub, before] of [
+        ['fix-google-1', bob.token],
+        ['fix-google-2', planted],
+      ] as const) {
         const res = await signInWithGoogle(t, google, sub, { cookie: `session=${before}` });
         const fresh = sessionCookieOf(res.headers['set-cookie'])!.value;
         expect(fresh).not.toBe(before);

@@ -28,7 +28,10 @@ describe('[site] serving the built site', () => {
     const probe = await buildTestApp({}, { durable: true });
     await probe.app.close();
     await writeSite(path.join(probe.dataDir, 'dist'));
-    t = await buildTestApp({}, { reuse: { dataDir: probe.dataDir, databaseUrl: probe.config.database.kind === 'postgres' ? probe.config.database.url : undefined } });
+    t = await buildTestApp(
+      {},
+      { reuse: { dataDir: probe.dataDir, databaseUrl: probe.config.database.kind === 'postgres' ? probe.config.database.url : undefined } },
+    );
     t.close = async () => {
       await t.app.close();
       await probe.close();

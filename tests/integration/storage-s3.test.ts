@@ -36,7 +36,9 @@ async function startFlakyDeletes(target: S3Server) {
       deletes.push({ headers: req.headers, body, keys, failed });
       if (failed) {
         state.failing--;
-        const errors = keys.map((k) => `<Error><Key>${k}</Key><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>`).join('');
+        const errors = keys
+          .map((k) => `<Error><Key>${k}</Key><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>`)
+          .join('');
         res.writeHead(200, { 'content-type': 'application/xml' });
         res.end(`<?xml version="1.0" encoding="UTF-8"?><DeleteResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${errors}</DeleteResult>`);
         return;

@@ -39,7 +39,10 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
   /** A new customer of `app` uploads six selfies with `answers`; the raw answer of the checkout call. */
   async function postCheckout(app: TestApp, email: string, answers = validAnswers()) {
     const user = await signInAs(app, email);
-    const form = checkoutForm(photos.map((bytes) => ({ bytes })), { portraitInfo: answers });
+    const form = checkoutForm(
+      photos.map((bytes) => ({ bytes })),
+      { portraitInfo: answers },
+    );
     const res = await app.app.inject({
       method: 'POST',
       url: '/v1/stripe/checkout/create',
@@ -55,7 +58,12 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
     return { user, ...res.json().data };
   }
 
-  function signedEvent(sessionId: string, eventId = `evt_${Math.random().toString(36).slice(2)}`, secret = WEBHOOK_SECRET, type = 'checkout.session.completed') {
+  function signedEvent(
+    sessionId: string,
+    eventId = `evt_${Math.random().toString(36).slice(2)}`,
+    secret = WEBHOOK_SECRET,
+    type = 'checkout.session.completed',
+  ) {
     const payload = JSON.stringify({ id: eventId, object: 'event', type, data: { object: { id: sessionId, object: 'checkout.session' } } });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
     return { payload, signature };
@@ -87,7 +95,11 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
     expect(created.idempotencyKey).toBe(`checkout-${orderId}`);
     // FIRST30 exists as a promotion code limited to first-time customers.
     const promo = stripeApi.requests.find((r) => r.path === '/v1/promotion_codes' && r.method === 'POST')!;
-    expect(Object.fromEntries(promo.form)).toMatchObject({ code: 'FIRST30', 'restrictions[first_time_transaction]': 'true', 'promotion[coupon]': 'portrait-studio-first30' });
+    expect(Object.fromEntries(promo.form)).toMatchObject({
+      code: 'FIRST30',
+      'restrictions[first_time_transaction]': 'true',
+      'promotion[coupon]': 'portrait-studio-first30',
+    });
     const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.checkoutSessionId).toMatch(/^cs_test_recorded_/);
   });
@@ -207,11 +219,21 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
 
       stripeApi.expire(sessionId);
       const event = signedEvent(sessionId, undefined, WEBHOOK_SECRET, 'checkout.session.expired');
-      const res = await seats.app.inject({ method: 'POST', url: '/v1/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': event.signature }, payload: event.payload });
+      const res = await seats.app.inject({
+        method: 'POST',
+        url: '/v1/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+        payload: event.payload,
+      });
       expect(res.statusCode).toBe(200);
       expect(await seats.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId))).toEqual([]);
       expect(await seats.app.ctx.files.count(`orders/${orderId}`)).toBe(0);
-      const gone = await seats.app.inject({ method: 'POST', url: '/v1/stripe/checkout/confirm', headers: { ...sameSite, cookie: first.user.cookie }, payload: { sessionId } });
+      const gone = await seats.app.inject({
+        method: 'POST',
+        url: '/v1/stripe/checkout/confirm',
+        headers: { ...sameSite, cookie: first.user.cookie },
+        payload: { sessionId },
+      });
       expect(gone.statusCode).toBe(404);
 
       expect((await start('second-beta@example.com')).res.statusCode).toBe(200);
@@ -238,7 +260,10 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
 
   it.each([
     ['a wrong secret', (id: string) => signedEvent(id, 'evt_forged', 'whsec_wrong_secret')],
-    ['a tampered body', (id: string) => ({ ...signedEvent(id), payload: JSON.stringify({ id: 'evt_x', type: 'checkout.session.completed', data: { object: { id } } }) })],
+    [
+      'a tampered body',
+      (id: string) => ({ ...signedEvent(id), payload: JSON.stringify({ id: 'evt_x', type: 'checkout.session.completed', data: { object: { id } } }) }),
+    ],
     ['no signature', (id: string) => ({ payload: signedEvent(id).payload, signature: '' })],
   ])('refuses a webhook with %s', async (_name, build) => {
     const { orderId } = await startCheckout(`forged-${Math.random()}@example.com`);

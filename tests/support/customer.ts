@@ -44,7 +44,10 @@ export async function signInOverHttp(baseUrl: string, outboxDir: string, email: 
     body: JSON.stringify({ token }),
   });
   if (!verified.ok) throw new Error(`login link refused: ${verified.status} ${await verified.text()}`);
-  const cookie = verified.headers.getSetCookie().find((c) => c.startsWith('session='))!.split(';')[0]!;
+  const cookie = verified.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('session='))!
+    .split(';')[0]!;
   return { email, cookie, json: { ...sameSite, cookie, 'content-type': 'application/json' } };
 }
 
@@ -64,7 +67,10 @@ export async function postJson(baseUrl: string, customer: Customer, url: string,
 
 /** Creates a checkout with six selfies for `packageId` (multipart, as the wizard sends it). */
 export async function createCheckout(baseUrl: string, customer: Customer, packageId = 'beta') {
-  const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: validAnswers({ package: packageId }) });
+  const form = checkoutForm(
+    (await makePhotos(6)).map((bytes) => ({ bytes })),
+    { portraitInfo: validAnswers({ package: packageId }) },
+  );
   const res = await fetch(`${baseUrl}/v1/stripe/checkout/create`, {
     method: 'POST',
     headers: { ...sameSite, cookie: customer.cookie, 'content-type': form.contentType },

@@ -29,7 +29,10 @@ export function readyMailsFor(subjects: string[], orderId: string): number {
 
 /** A multipart checkout body as the wizard sends it: `n` photos and the answers for `packageId`. */
 export async function checkoutBody(packageId: string, { n = 6, photos }: { n?: number; photos?: Buffer[] } = {}) {
-  return checkoutForm((photos ?? (await makePhotos(n))).map((bytes) => ({ bytes })), { portraitInfo: validAnswers({ package: packageId }) });
+  return checkoutForm(
+    (photos ?? (await makePhotos(n))).map((bytes) => ({ bytes })),
+    { portraitInfo: validAnswers({ package: packageId }) },
+  );
 }
 
 /** One large camera-sized JPEG (noise compresses badly, so it is several megabytes). */

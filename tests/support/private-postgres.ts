@@ -10,7 +10,11 @@ const run = promisify(execFile);
 
 /** The newest PostgreSQL server installation's bin folder (Debian layout), or null when none is installed. */
 export function findPostgresBin(root = '/usr/lib/postgresql'): string | null {
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   for (const version of versions) {
     const bin = path.join(root, version, 'bin');
     if (['initdb', 'pg_ctl', 'postgres'].every((tool) => existsSync(path.join(bin, tool)))) return bin;

@@ -77,7 +77,10 @@ export async function startServer(env: Record<string, string> = {}, { timeoutMs 
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start-up:\n${output}`);
-    const healthy = await fetch(`${url}/v1/health`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${url}/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -57,6 +57,12 @@ describe('offline generator', { timeout: 30_000 }, () => {
     expect(centre!.y).toBeCloseTo(0.3, 1);
     const right = await faceCentre(await photo(0.7, 0.5));
     expect(right!.x).toBeCloseTo(0.7, 1);
-    expect(await faceCentre(await sharp({ create: { width: 600, height: 800, channels: 3, background: '#2d6a4f' } }).jpeg().toBuffer())).toBeUndefined();
+    expect(
+      await faceCentre(
+        await sharp({ create: { width: 600, height: 800, channels: 3, background: '#2d6a4f' } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ).toBeUndefined();
   });
 });

@@ -30,17 +30,11 @@ function UserIdentity() {
     <>
       <Avatar className="rounded-lg" aria-hidden="true">
         {user?.avatar && <AvatarImage src={user.avatar} alt="" referrerPolicy="no-referrer" />}
-        <AvatarFallback className="rounded-lg">
-          {user ? initials(user.nickName) : ''}
-        </AvatarFallback>
+        <AvatarFallback className="rounded-lg">{user ? initials(user.nickName) : ''}</AvatarFallback>
       </Avatar>
       <span className="grid min-w-0 flex-1 text-left text-sm leading-tight">
-        <span className="truncate font-medium">
-          {name}
-        </span>
-        <span className="truncate text-xs text-muted-foreground">
-          {email}
-        </span>
+        <span className="truncate font-medium">{name}</span>
+        <span className="truncate text-xs text-muted-foreground">{email}</span>
       </span>
     </>
   );

@@ -40,9 +40,7 @@ export function CheckoutDialog({ state, onClose, onComplete }: { state: Checkout
       <DialogContent fullScreen closeLabel={t('wizard.checkout.close')} aria-describedby={undefined}>
         <div className={cn('mx-auto w-full py-6 sm:py-10', stripe ? 'max-w-5xl' : 'max-w-xl')}>
           <DialogHeader>
-            <DialogTitle className="text-2xl">
-              {state.phase === 'payment' ? t('wizard.checkout.complete') : t('wizard.checkout.submitting')}
-            </DialogTitle>
+            <DialogTitle className="text-2xl">{state.phase === 'payment' ? t('wizard.checkout.complete') : t('wizard.checkout.submitting')}</DialogTitle>
           </DialogHeader>
           <div className="mt-6">
             {state.phase === 'preparing' && <PreparingOrder />}

@@ -34,7 +34,19 @@ import { WizardProgress } from './wizard-progress';
 /** Two or three answers (gender, glasses) read better on wide cards. */
 const FEW_OPTIONS_COLUMNS = 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3';
 
-function StepBody({ step, category, wizard, beta, questionId }: { step: WizardStep; category: Category; wizard: WizardState; beta: boolean; questionId: string }) {
+function StepBody({
+  step,
+  category,
+  wizard,
+  beta,
+  questionId,
+}: {
+  step: WizardStep;
+  category: Category;
+  wizard: WizardState;
+  beta: boolean;
+  questionId: string;
+}) {
   const { t } = useTranslation();
   const { answers } = wizard;
   const spec = wizardStep(step);

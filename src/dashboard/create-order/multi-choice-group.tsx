@@ -54,7 +54,15 @@ export function MultiChoiceGroup({
                 checked && 'border-primary ring-2 ring-primary',
               )}
             >
-              <img src={option.imageUrl} alt="" width={width} height={height} loading="lazy" decoding="async" className="aspect-square h-auto w-full bg-muted object-cover" />
+              <img
+                src={option.imageUrl}
+                alt=""
+                width={width}
+                height={height}
+                loading="lazy"
+                decoding="async"
+                className="aspect-square h-auto w-full bg-muted object-cover"
+              />
               <span className={cn('flex flex-1 items-center gap-2 px-3 py-2 text-sm font-medium', checked && 'bg-secondary text-secondary-foreground')}>
                 <span
                   aria-hidden="true"

@@ -64,10 +64,7 @@ export function PhotoUploadStep({ photos, describedBy }: { photos: WizardPhoto[]
         <p className="font-medium" aria-live="polite">
           {t('wizard.upload.counter', { count: status.count })}
         </p>
-        <p
-          className={cn('flex items-center gap-1.5', status.canProceed ? 'text-success' : 'text-muted-foreground')}
-          aria-live="polite"
-        >
+        <p className={cn('flex items-center gap-1.5', status.canProceed ? 'text-success' : 'text-muted-foreground')} aria-live="polite">
           {status.canProceed ? <CheckCircle2Icon className="size-4" aria-hidden="true" /> : <InfoIcon className="size-4" aria-hidden="true" />}
           {t(status.messageKey)}
         </p>

@@ -74,7 +74,10 @@ export function SingleChoiceGroup({
             {option.swatch && (
               <span
                 aria-hidden="true"
-                className={cn('size-6 shrink-0 rounded-full border border-black/15', option.swatch === 'none' && 'border-dashed border-muted-foreground bg-transparent')}
+                className={cn(
+                  'size-6 shrink-0 rounded-full border border-black/15',
+                  option.swatch === 'none' && 'border-dashed border-muted-foreground bg-transparent',
+                )}
                 style={option.swatch === 'none' ? undefined : { backgroundColor: option.swatch }}
               />
             )}

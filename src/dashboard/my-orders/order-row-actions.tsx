@@ -42,7 +42,13 @@ export function OrderRowActions({ order, now, onDelete }: OrderRowActionsProps) 
         </Button>
       )}
       {actions.includes('delete') && (
-        <Button size="sm" variant="outline" className="px-2.5 text-destructive hover:bg-destructive/10 hover:text-destructive" aria-label={t('orders.deleteLabel', { id })} onClick={() => onDelete(order)}>
+        <Button
+          size="sm"
+          variant="outline"
+          className="px-2.5 text-destructive hover:bg-destructive/10 hover:text-destructive"
+          aria-label={t('orders.deleteLabel', { id })}
+          onClick={() => onDelete(order)}
+        >
           <Trash2Icon aria-hidden="true" />
           {t('orders.delete.button')}
         </Button>

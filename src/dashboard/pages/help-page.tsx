@@ -14,10 +14,7 @@ import { faqValues, HELP_FAQ, HELP_TABS } from '../help-faq';
 export function HelpPage() {
   const { t } = useTranslation();
   const language = useStore($language);
-  const values = useMemo(
-    () => faqValues((cents, currency) => formatMoney(cents, currency, language, { wholeWithoutCents: true })),
-    [language],
-  );
+  const values = useMemo(() => faqValues((cents, currency) => formatMoney(cents, currency, language, { wholeWithoutCents: true })), [language]);
 
   return (
     <PageContainer className="max-w-4xl">
@@ -36,9 +33,7 @@ export function HelpPage() {
               {HELP_FAQ[tab].map((key) => (
                 <AccordionItem key={key} value={key}>
                   <AccordionTrigger className="text-base">{t(`dashboard.help.faq.${tab}.${key}.q`, values)}</AccordionTrigger>
-                  <AccordionContent className="leading-relaxed text-muted-foreground">
-                    {t(`dashboard.help.faq.${tab}.${key}.a`, values)}
-                  </AccordionContent>
+                  <AccordionContent className="leading-relaxed text-muted-foreground">{t(`dashboard.help.faq.${tab}.${key}.a`, values)}</AccordionContent>
                 </AccordionItem>
               ))}
             </Accordion>

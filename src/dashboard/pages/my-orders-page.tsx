@@ -24,9 +24,7 @@ export function MyOrdersPage() {
       <PageHeader
         title={t('dashboard.titles.myOrders')}
         description={t('orders.description')}
-        actions={
-          <RefreshButton loading={loading} onRefresh={() => void refresh()} label={t('orders.refresh')} />
-        }
+        actions={<RefreshButton loading={loading} onRefresh={() => void refresh()} label={t('orders.refresh')} />}
       />
       <div className="@container rounded-xl border bg-card shadow-sm" aria-busy={loading}>
         {firstLoad ? (

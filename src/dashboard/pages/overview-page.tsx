@@ -44,10 +44,7 @@ export function OverviewPage() {
               </span>
               <span className="flex items-center gap-1 font-semibold">
                 {t(`dashboard.overview.actions.${key}.title`)}
-                <ArrowRightIcon
-                  className="size-4 transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none"
-                  aria-hidden="true"
-                />
+                <ArrowRightIcon className="size-4 transition-transform group-hover:translate-x-0.5 motion-reduce:transition-none" aria-hidden="true" />
               </span>
               <span className="text-sm text-muted-foreground">{t(`dashboard.overview.actions.${key}.description`)}</span>
             </a>

@@ -68,9 +68,7 @@ export function ReceiptsPage() {
       <PageHeader
         title={t('dashboard.titles.receipts')}
         description={t('dashboard.receipts.description')}
-        actions={
-          <RefreshButton loading={loading} onRefresh={() => void load()} label={t('dashboard.receipts.refresh')} />
-        }
+        actions={<RefreshButton loading={loading} onRefresh={() => void load()} label={t('dashboard.receipts.refresh')} />}
       />
       <div className="@container rounded-xl border bg-card shadow-sm" aria-busy={loading}>
         {firstLoad ? (
@@ -88,8 +86,7 @@ export function ReceiptsPage() {
                 <li key={r.id} className="flex items-center justify-between gap-3 px-4 py-3">
                   <div className="min-w-0 text-sm">
                     <p className="font-medium">
-                      {formatMoney(r.amount, r.currency, language)}{' '}
-                      <span className="font-normal text-muted-foreground">{r.currency.toUpperCase()}</span>
+                      {formatMoney(r.amount, r.currency, language)} <span className="font-normal text-muted-foreground">{r.currency.toUpperCase()}</span>
                     </p>
                     <p className="text-muted-foreground">
                       {formatDate(r.createdAt, language)}

@@ -56,10 +56,7 @@ export function ReleaseNotesPage() {
           </h2>
           <p className="text-sm text-muted-foreground">
             {t('dashboard.releaseNotes.featureRequestText')}{' '}
-            <a
-              href={`mailto:${SUPPORT_EMAIL_DEFAULT}?subject=${subject}`}
-              className="font-medium break-all text-primary underline-offset-4 hover:underline"
-            >
+            <a href={`mailto:${SUPPORT_EMAIL_DEFAULT}?subject=${subject}`} className="font-medium break-all text-primary underline-offset-4 hover:underline">
               {SUPPORT_EMAIL_DEFAULT}
             </a>
           </p>

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -123,11 +112,7 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [
-    index('orders_user_created').on(t.userId, t.createdAt),
-    index('orders_status').on(t.status),
-    index('orders_completed').on(t.completedAt),
-  ],
+  (t) => [index('orders_user_created').on(t.userId, t.createdAt), index('orders_status').on(t.status), index('orders_completed').on(t.completedAt)],
 );
 
 /** An uploaded reference photo; the row goes as soon as generation has consumed the file. */
@@ -264,7 +249,9 @@ export const offlineCheckoutSessions = pgTable('offline_checkout_sessions', {
   amountCents: integer('amount_cents').notNull(),
   currency: text('currency').notNull(),
   couponCode: text('coupon_code'),
-  status: text('status', { enum: ['open', 'paid', 'expired'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'paid', 'expired'] })
+    .notNull()
+    .default('open'),
   createdAt: createdAt(),
   expiresAt: ts('expires_at').notNull(),
   paidAt: ts('paid_at'),

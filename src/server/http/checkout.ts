@@ -38,7 +38,8 @@ async function readCheckoutForm(parts: AsyncIterableIterator<import('@fastify/mu
     for await (const part of parts) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        if (bytes.length > LIMITS.photoMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `Photo ${photos.length + 1} (${part.filename}) is larger than ${LIMIT_TEXT.photoMaxSize}`);
+        if (bytes.length > LIMITS.photoMaxBytes)
+          throw new AppError('PAYLOAD_TOO_LARGE', `Photo ${photos.length + 1} (${part.filename}) is larger than ${LIMIT_TEXT.photoMaxSize}`);
         photos.push({ bytes, filename: part.filename.slice(0, 100) || `photo ${photos.length + 1}` });
       } else if (part.fieldname === 'options') {
         if (part.valueTruncated) throw new AppError('PAYLOAD_TOO_LARGE', 'Invalid options: is larger than 64 KB');

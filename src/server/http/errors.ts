@@ -29,8 +29,13 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message, cause } = (error ?? {}) as { code?: unknown; message?: unknown; cause?: unknown };
-  if (typeof code === 'string' && (/^08/.test(code) || /^57P0[1-3]$/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))) return true;
-  if (typeof message === 'string' && /Connection terminated|connection timeout|terminating connection|the database system is (starting up|shutting down)/i.test(message)) return true;
+  if (typeof code === 'string' && (/^08/.test(code) || /^57P0[1-3]$/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)))
+    return true;
+  if (
+    typeof message === 'string' &&
+    /Connection terminated|connection timeout|terminating connection|the database system is (starting up|shutting down)/i.test(message)
+  )
+    return true;
   // drizzle wraps the driver's error: look at what it wraps.
   return cause !== undefined && cause !== error && isDatabaseUnavailable(cause);
 }

@@ -21,10 +21,7 @@ export async function orderInfoRoutes(app: FastifyInstance): Promise<void> {
     if (!params.success) throw new AppError('NOT_FOUND', 'Photo not found');
     const { size } = parseInput(ZImageQuery, request.query);
     const portrait = await openPortrait(app.ctx, { userId: user.userId, orderId: params.data.orderId, no: Number(params.data.n), size });
-    reply
-      .header('content-type', 'image/jpeg')
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('etag', portrait.etag);
+    reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=31536000, immutable').header('etag', portrait.etag);
     if (request.headers['if-none-match'] === portrait.etag) {
       portrait.stream.destroy();
       return reply.status(304).send();

@@ -23,9 +23,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     return ok(null, 'Order deleted');
   });
 
-  route(app, CALLS.setComment, async ({ input, user }) =>
-    ok(await setComment(db, { userId: user.userId, ...input, now: ctx.clock.now() }), 'Saved comment'),
-  );
+  route(app, CALLS.setComment, async ({ input, user }) => ok(await setComment(db, { userId: user.userId, ...input, now: ctx.clock.now() }), 'Saved comment'));
 
   route(app, CALLS.setFavorite, async ({ input, user }) => ok(await setFavorites(db, { userId: user.userId, ...input })));
 
@@ -40,10 +38,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     const { orderId } = parseInput(ZGroupDownloadParamsSchema, request.params);
     const { favorites } = parseInput(ZGroupDownloadQuerySchema, request.query);
     const zip = await groupDownload(ctx, { userId, orderId, favoritesOnly: favorites });
-    reply
-      .type('application/zip')
-      .header('content-disposition', `attachment; filename="${zip.fileName}"`)
-      .header('cache-control', 'private, no-store');
+    reply.type('application/zip').header('content-disposition', `attachment; filename="${zip.fileName}"`).header('cache-control', 'private, no-store');
     if (zip.size !== null) reply.header('content-length', zip.size);
     return reply.send(zip.stream);
   });

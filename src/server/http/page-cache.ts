@@ -44,7 +44,13 @@ export function createPageSender(distDir: string) {
   const compress = async (rel: string): Promise<CompressedPage> => {
     const html = await readFile(path.join(distDir, rel));
     const [br, gz] = await Promise.all([
-      brotli(html, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+      brotli(html, {
+        params: {
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_QUALITY]: 6,
+          [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+        },
+      }),
       gzipAsync(html, { level: 9 }),
     ]);
     const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);

@@ -9,7 +9,7 @@ import { createPageSender } from './page-cache.js';
 
 const FALLBACK_404 =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>404 - Page not found</title>' +
-  "<h1>404 - Page not found</h1><p>Sorry, we couldn't find the page you're looking for.</p><a href=\"/\">Back to Home</a></html>";
+  '<h1>404 - Page not found</h1><p>Sorry, we couldn\'t find the page you\'re looking for.</p><a href="/">Back to Home</a></html>';
 
 function safeDecode(value: string): string {
   try {

@@ -2,14 +2,7 @@ import type { AppContext } from '../context.js';
 import { settleOpenCheckouts } from '../services/checkout/settle-open-checkouts.js';
 import { resumeGeneration } from '../services/generation/resume-generation.js';
 import { deleteSelfiesJob, generateOrderJob, heartbeatJob, housekeepingJob, purgeExpiredJob, resumeGenerationJob } from './definitions.js';
-import {
-  handleDeleteSelfies,
-  handleGenerateOrder,
-  handleHeartbeat,
-  handleHousekeeping,
-  handlePurgeExpired,
-  handleResumeGeneration,
-} from './handlers.js';
+import { handleDeleteSelfies, handleGenerateOrder, handleHeartbeat, handleHousekeeping, handlePurgeExpired, handleResumeGeneration } from './handlers.js';
 
 /** Creates every queue and, in worker processes, starts its handler. */
 export async function registerJobs(ctx: AppContext): Promise<void> {

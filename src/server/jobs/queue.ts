@@ -98,7 +98,9 @@ export class JobQueue {
         // A malformed payload never becomes valid by retrying: no attempt is left, and the job fails.
         log.error({ issues: payload.error.issues }, 'job payload rejected');
         await this.boss.getDb().executeSql('update pgboss.job set retry_limit = retry_count where name = $1 and id = $2', [definition.name, job.id]);
-        throw new MalformedJobError(`${definition.name} job ${job.id}: ${payload.error.issues.map((i) => `${i.path.join('.') || 'payload'} ${i.message}`).join('; ')}`);
+        throw new MalformedJobError(
+          `${definition.name} job ${job.id}: ${payload.error.issues.map((i) => `${i.path.join('.') || 'payload'} ${i.message}`).join('; ')}`,
+        );
       }
       const started = Date.now();
       try {

@@ -207,12 +207,11 @@ export const CATEGORY_STYLE_THEME: Record<ArtworkCategoryId, string> = {
   travel_agent: 'travel_agent',
 };
 
-const category = (
-  id: ArtworkCategoryId,
-  man: AttireId[],
-  woman: AttireId[],
-  backdrops: BackdropId[],
-): CategoryArt => ({ image: `/images/categories/${id}.webp`, attires: { man, woman }, backdrops });
+const category = (id: ArtworkCategoryId, man: AttireId[], woman: AttireId[], backdrops: BackdropId[]): CategoryArt => ({
+  image: `/images/categories/${id}.webp`,
+  attires: { man, woman },
+  backdrops,
+});
 
 export const CATEGORY_ART: Record<ArtworkCategoryId, CategoryArt> = {
   generic: category(
@@ -239,12 +238,7 @@ export const CATEGORY_ART: Record<ArtworkCategoryId, CategoryArt> = {
     ['black_blazer', 'pinstripe_suit', 'blazer_blouse'],
     ['bookshelf', 'office', 'courthouse'],
   ),
-  dating: category(
-    'dating',
-    ['casual_tee', 'denim_jacket', 'linen_shirt'],
-    ['sundress', 'casual_tee', 'denim_jacket'],
-    ['warm_bokeh', 'cafe', 'park'],
-  ),
+  dating: category('dating', ['casual_tee', 'denim_jacket', 'linen_shirt'], ['sundress', 'casual_tee', 'denim_jacket'], ['warm_bokeh', 'cafe', 'park']),
   christmas_photos: category(
     'christmas_photos',
     ['christmas_sweater', 'plaid_flannel', 'red_turtleneck'],
@@ -263,12 +257,7 @@ export const CATEGORY_ART: Record<ArtworkCategoryId, CategoryArt> = {
     ['evening_gown', 'sequin_dress', 'velvet_dress'],
     ['spotlight_dark', 'gold_sparkle', 'red_curtain'],
   ),
-  wedding: category(
-    'wedding',
-    ['tuxedo', 'wedding_suit'],
-    ['wedding_gown', 'lace_gown'],
-    ['floral_arch', 'garden_wedding'],
-  ),
+  wedding: category('wedding', ['tuxedo', 'wedding_suit'], ['wedding_gown', 'lace_gown'], ['floral_arch', 'garden_wedding']),
   oldmoney: category(
     'oldmoney',
     ['cable_knit', 'polo_shirt', 'navy_blazer'],
@@ -281,12 +270,7 @@ export const CATEGORY_ART: Record<ArtworkCategoryId, CategoryArt> = {
     ['service_uniform', 'firefighter_jacket', 'flag_pin_suit'],
     ['flag_stripes', 'government_building', 'studio_blue'],
   ),
-  professor: category(
-    'professor',
-    ['tweed_jacket', 'sweater_vest', 'cardigan'],
-    ['tweed_jacket', 'cardigan', 'turtleneck'],
-    ['chalkboard', 'bookshelf'],
-  ),
+  professor: category('professor', ['tweed_jacket', 'sweater_vest', 'cardigan'], ['tweed_jacket', 'cardigan', 'turtleneck'], ['chalkboard', 'bookshelf']),
   personal_trainer: category(
     'personal_trainer',
     ['athletic_tank', 'track_jacket', 'compression_tee'],
@@ -305,12 +289,7 @@ export const CATEGORY_ART: Record<ArtworkCategoryId, CategoryArt> = {
     ['outdoor_jacket', 'puffer_vest', 'safari_shirt'],
     ['mountains', 'forest_trail', 'desert_canyon'],
   ),
-  easter: category(
-    'easter',
-    ['pastel_shirt', 'pastel_sweater'],
-    ['floral_dress', 'pastel_cardigan'],
-    ['spring_flowers', 'easter_eggs', 'pastel_studio'],
-  ),
+  easter: category('easter', ['pastel_shirt', 'pastel_sweater'], ['floral_dress', 'pastel_cardigan'], ['spring_flowers', 'easter_eggs', 'pastel_studio']),
   travel_agent: category(
     'travel_agent',
     ['linen_shirt', 'polo_shirt', 'blazer_open_collar'],

@@ -2,7 +2,8 @@ import { z } from './zod';
 import {
   ZAuthProvidersResponseSchema,
   ZEmptyRequestSchema,
-  ZRedeemLoginLinkRequestSchema,   ZRedeemLoginLinkResponseSchema,
+  ZRedeemLoginLinkRequestSchema,
+  ZRedeemLoginLinkResponseSchema,
   ZSendLoginLinkRequestSchema,
   ZUserInfoResponseSchema,
 } from './auth';
@@ -46,7 +47,13 @@ export const CALLS = {
   sendLoginLink: call({ path: '/v1/loginLink/send', request: ZSendLoginLinkRequestSchema, response: z.null(), access: 'public' }),
   verifyLoginLink: call({ path: '/v1/loginLink/verify', request: ZRedeemLoginLinkRequestSchema, response: ZRedeemLoginLinkResponseSchema, access: 'public' }),
   authProviders: call({ path: '/v1/auth/providers', request: ZEmptyRequestSchema, response: ZAuthProvidersResponseSchema, access: 'public', methods: ['GET'] }),
-  betaCoupon: call({ path: '/v1/stripe/coupon', request: ZEmptyRequestSchema, response: ZBetaCouponResponseSchema, access: 'public', methods: ['GET', 'POST'] }),
+  betaCoupon: call({
+    path: '/v1/stripe/coupon',
+    request: ZEmptyRequestSchema,
+    response: ZBetaCouponResponseSchema,
+    access: 'public',
+    methods: ['GET', 'POST'],
+  }),
   userInfo: call({ path: '/v1/user/info', request: ZEmptyRequestSchema, response: ZUserInfoResponseSchema, access: 'customer', methods: ['GET', 'POST'] }),
   deleteAccount: call({ path: '/v1/user/delete', request: ZEmptyRequestSchema, response: z.null(), access: 'customer' }),
   listOrders: call({ path: '/v1/order/list', request: ZListOrdersRequestSchema, response: ZListOrdersResponseSchema, access: 'customer' }),
@@ -61,7 +68,22 @@ export const CALLS = {
   }),
   addDownloaded: call({ path: '/v1/order/addDownloaded', request: ZAddDownloadedRequestSchema, response: z.null(), access: 'customer' }),
   listReceipts: call({ path: '/v1/stripe/receipts', request: ZListReceiptsRequestSchema, response: ZListReceiptsResponseSchema, access: 'customer' }),
-  confirmCheckout: call({ path: '/v1/stripe/checkout/confirm', request: ZConfirmCheckoutRequestSchema, response: ZConfirmCheckoutResponseSchema, access: 'customer' }),
-  offlineSession: call({ path: '/v1/checkout/offline/session', request: ZOfflineSessionRequestSchema, response: ZOfflineSessionResponseSchema, access: 'customer' }),
-  offlinePay: call({ path: '/v1/checkout/offline/pay', request: ZOfflineSessionRequestSchema, response: z.object({ orderId: z.string() }), access: 'customer' }),
+  confirmCheckout: call({
+    path: '/v1/stripe/checkout/confirm',
+    request: ZConfirmCheckoutRequestSchema,
+    response: ZConfirmCheckoutResponseSchema,
+    access: 'customer',
+  }),
+  offlineSession: call({
+    path: '/v1/checkout/offline/session',
+    request: ZOfflineSessionRequestSchema,
+    response: ZOfflineSessionResponseSchema,
+    access: 'customer',
+  }),
+  offlinePay: call({
+    path: '/v1/checkout/offline/pay',
+    request: ZOfflineSessionRequestSchema,
+    response: z.object({ orderId: z.string() }),
+    access: 'customer',
+  }),
 } as const;

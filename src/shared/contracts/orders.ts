@@ -20,9 +20,7 @@ const ZPortraitNoSchema = z.number({ message: 'must be a number' }).int('must be
  * The order's category, package and wizard answers, plus the category's name. After the retention purge
  * only `type`, `package` and `name` remain (the answers are personal data and go with the portraits).
  */
-export const ZOrderPortraitInfoSchema = z
-  .object({ type: z.string(), package: z.string(), name: z.string().optional() })
-  .catchall(z.unknown());
+export const ZOrderPortraitInfoSchema = z.object({ type: z.string(), package: z.string(), name: z.string().optional() }).catchall(z.unknown());
 export type OrderPortraitInfo = z.infer<typeof ZOrderPortraitInfoSchema>;
 
 /** One order as My Orders lists it. */

@@ -47,7 +47,6 @@ export interface StandInTune {
 /** Flux.1 dev in Astria's gallery: prompts for Flux LoRAs are created on it. */
 export const FLUX_BASE_TUNE_ID = 1504944;
 
-
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -213,12 +212,14 @@ export async function startAstriaApi({ apiKey }: { apiKey: string }) {
     /** Prompts (by position) finished rendering, with all their images or only `count` of them. */
     render(id: string | number, positions: number[] | 'all', { count }: { count?: number } = {}) {
       const tune = tuneOf(id);
-      prompts.filter((p) => p.lora_tune_id === tune.id).forEach((prompt, i) => {
-        if (positions !== 'all' && !positions.includes(i)) return;
-        const n = Math.min(count ?? prompt.num_images, prompt.num_images);
-        prompt.images = Array.from({ length: n }, (_, k) => `${url}/images/${tune.id}/${prompt.id}/${k + 1}.jpg`);
-        prompt.trained_at = new Date().toISOString();
-      });
+      prompts
+        .filter((p) => p.lora_tune_id === tune.id)
+        .forEach((prompt, i) => {
+          if (positions !== 'all' && !positions.includes(i)) return;
+          const n = Math.min(count ?? prompt.num_images, prompt.num_images);
+          prompt.images = Array.from({ length: n }, (_, k) => `${url}/images/${tune.id}/${prompt.id}/${k + 1}.jpg`);
+          prompt.trained_at = new Date().toISOString();
+        });
     },
     failTune(id: string | number, message: string) {
       tuneOf(id).error = message;

@@ -134,6 +134,8 @@ export function hasPoisonKey(value: unknown): boolean {
   return (
     typeof value === 'object' &&
     value !== null &&
-    Object.entries(value).some(([k, v]) => k === '__proto__' || (k === 'constructor' && typeof v === 'object' && v !== null && 'prototype' in v) || hasPoisonKey(v))
+    Object.entries(value).some(
+      ([k, v]) => k === '__proto__' || (k === 'constructor' && typeof v === 'object' && v !== null && 'prototype' in v) || hasPoisonKey(v),
+    )
   );
 }

@@ -59,7 +59,9 @@ export async function startOidcProvider(options: { clientId: string; clientSecre
       const pending = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? '');
       if (!pending || pending.redirectUri !== form.get('redirect_uri')) return json(400, { error: 'invalid_grant' });
-      const challenge = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url');
+      const challenge = createHash('sha256')
+        .update(form.get('code_verifier') ?? '')
+        .digest('base64url');
       if (challenge !== pending.codeChallenge) return json(400, { error: 'invalid_grant', error_description: 'PKCE' });
       const idToken = await new SignJWT({ ...pending.claims, nonce: tamper.nonce ?? pending.nonce })
         .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })

@@ -8,7 +8,10 @@ import { checkoutForm, makePhotos } from './photos';
  * for `packageId`, uploaded by the customer holding `cookie`. Returns the order id.
  */
 export async function placePaidOrder(t: TestApp, cookie: string, packageId = 'beta'): Promise<string> {
-  const form = checkoutForm((await makePhotos(6)).map((bytes) => ({ bytes })), { portraitInfo: validAnswers({ package: packageId }) });
+  const form = checkoutForm(
+    (await makePhotos(6)).map((bytes) => ({ bytes })),
+    { portraitInfo: validAnswers({ package: packageId }) },
+  );
   const created = await t.app.inject({
     method: 'POST',
     url: '/v1/stripe/checkout/create',

@@ -18,7 +18,9 @@ export async function makePhotos(n: number): Promise<Buffer[]> {
 
 /** A tiny PNG that claims a huge pixel count: a decompression bomb. */
 export async function makePixelBomb(): Promise<Buffer> {
-  return sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+  return sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: '#000' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }
 
 /** A multipart body as the browser builds it: file1..fileN and an `options` JSON string. */

@@ -31,7 +31,9 @@ export async function seedCompletedOrder(t: TestApp, userId: string, { portraits
   await db.insert(selfies).values({ orderId: order!.id, no: 1, storageKey: selfieKey(order!.id, 1), contentType: 'image/jpeg', bytes: 4, width: 1, height: 1 });
   await t.app.ctx.files.put(selfieKey(order!.id, 1), jpeg, 'image/jpeg');
   for (let no = 1; no <= portraitsCount; no++) {
-    await db.insert(portraits).values({ orderId: order!.id, no, storageKey: portraitKey(order!.id, no), thumbKey: thumbKey(order!.id, no), width: 832, height: 1216, bytes: 4 });
+    await db
+      .insert(portraits)
+      .values({ orderId: order!.id, no, storageKey: portraitKey(order!.id, no), thumbKey: thumbKey(order!.id, no), width: 832, height: 1216, bytes: 4 });
     await t.app.ctx.files.put(portraitKey(order!.id, no), jpeg, 'image/jpeg');
     await t.app.ctx.files.put(thumbKey(order!.id, no), jpeg, 'image/jpeg');
   }

@@ -8,7 +8,12 @@ export async function signInAs(t: TestApp, email: string) {
   const now = t.app.ctx.clock.now();
   const user = await findOrCreateUser(db, { email, now });
   const { token } = await createSession(db, { userId: user.id, now });
-  return { user, token, cookie: `session=${token}`, headers: { cookie: `session=${token}`, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' } };
+  return {
+    user,
+    token,
+    cookie: `session=${token}`,
+    headers: { cookie: `session=${token}`, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+  };
 }
 
 /** The `session` cookie a response sets, with its attributes. */

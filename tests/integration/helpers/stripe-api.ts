@@ -34,7 +34,13 @@ export async function startStripeApi() {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://stripe.local');
     const form = new URLSearchParams(await readBody(req));
-    requests.push({ method: req.method!, path: url.pathname, query: url.searchParams, form, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
+    requests.push({
+      method: req.method!,
+      path: url.pathname,
+      query: url.searchParams,
+      form,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+    });
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${requests.length}` });
       res.end(JSON.stringify(body));
@@ -84,7 +90,9 @@ export async function startStripeApi() {
         payment_status: subtotal - discount > 0 ? 'paid' : 'no_payment_required',
         amount_total: subtotal - discount,
         total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
-        discounts: promotionCode ? [{ coupon: 'portrait-studio-first30', promotion_code: { id: 'promo_first30', object: 'promotion_code', code: promotionCode } }] : [],
+        discounts: promotionCode
+          ? [{ coupon: 'portrait-studio-first30', promotion_code: { id: 'promo_first30', object: 'promotion_code', code: promotionCode } }]
+          : [],
         payment_intent: {
           id: `pi_${sessionId}`,
           object: 'payment_intent',

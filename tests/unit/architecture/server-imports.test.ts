@@ -90,7 +90,7 @@ describe('server layering', () => {
     expect(writers.map(name)).toEqual(['src/server/services/orders/order-lifecycle.ts']);
   });
 
-  it('keeps the offline checkout\'s table behind its provider', () => {
+  it("keeps the offline checkout's table behind its provider", () => {
     const readers = [...graph.keys()].filter((f) => readFileSync(f, 'utf8').includes('offlineCheckoutSessions'));
     expect(readers.map(name).sort()).toEqual(['src/server/db/schema.ts', 'src/server/providers/payments/offline.ts']);
   });

@@ -39,7 +39,9 @@ function planFor(answers: PortraitInfo, packageId: string) {
 const poseOf = (text: string) => POSES.find((pose) => text.endsWith(`, ${pose}`)) ?? '';
 
 describe('[astria] prompts built from the wizard answers', () => {
-  const cases = PACKAGES.flatMap((pkg) => [doctor, generic, single].map((answers) => [pkg.id, answers.type, answers.attire.length * answers.background.length, answers] as const));
+  const cases = PACKAGES.flatMap((pkg) =>
+    [doctor, generic, single].map((answers) => [pkg.id, answers.type, answers.attire.length * answers.background.length, answers] as const),
+  );
 
   describe.each(cases)('%s package, %s answers with %i combinations', (packageId, _type, _pairs, answers) => {
     const { pkg, size, plan } = planFor(answers, packageId);
@@ -85,11 +87,46 @@ describe('[astria] prompts built from the wizard answers', () => {
   });
 
   it.each([
-    ['a woman doctor', doctor, 'white_coat', 'hospital_corridor', 0, 'ohwx woman, 30-40 years old, olive skin, bob cut brown hair, regular build, wearing white coat, hospital corridor background, no glasses, professional doctor portrait, POSE'],
-    ['a man over 65 with glasses', generic, 'navy_suit', 'city_skyline', 0, 'ohwx man, over 65 years old, ebony skin, short gray hair, plus size build, wearing navy suit, city skyline background, wearing glasses, professional business headshot portrait, POSE'],
-    ['"some" glasses on an even prompt', single, 'scrubs', 'clinic', 2, 'ohwx woman, 30-40 years old, olive skin, bob cut brown hair, regular build, wearing scrubs, clinic background, wearing glasses, professional doctor portrait, POSE'],
-    ['"some" glasses on an odd prompt', single, 'scrubs', 'clinic', 3, 'ohwx woman, 30-40 years old, olive skin, bob cut brown hair, regular build, wearing scrubs, clinic background, no glasses, professional doctor portrait, POSE'],
-    ['a bald man', { ...generic, hairLength: 'bald', hairColor: 'bald' }, 'crew_sweater', 'office', 1, 'ohwx man, over 65 years old, ebony skin, bald, plus size build, wearing crew sweater, office background, wearing glasses, professional business headshot portrait, POSE'],
+    [
+      'a woman doctor',
+      doctor,
+      'white_coat',
+      'hospital_corridor',
+      0,
+      'ohwx woman, 30-40 years old, olive skin, bob cut brown hair, regular build, wearing white coat, hospital corridor background, no glasses, professional doctor portrait, POSE',
+    ],
+    [
+      'a man over 65 with glasses',
+      generic,
+      'navy_suit',
+      'city_skyline',
+      0,
+      'ohwx man, over 65 years old, ebony skin, short gray hair, plus size build, wearing navy suit, city skyline background, wearing glasses, professional business headshot portrait, POSE',
+    ],
+    [
+      '"some" glasses on an even prompt',
+      single,
+      'scrubs',
+      'clinic',
+      2,
+      'ohwx woman, 30-40 years old, olive skin, bob cut brown hair, regular build, wearing scrubs, clinic background, wearing glasses, professional doctor portrait, POSE',
+    ],
+    [
+      '"some" glasses on an odd prompt',
+      single,
+      'scrubs',
+      'clinic',
+      3,
+      'ohwx woman, 30-40 years old, olive skin, bob cut brown hair, regular build, wearing scrubs, clinic background, no glasses, professional doctor portrait, POSE',
+    ],
+    [
+      'a bald man',
+      { ...generic, hairLength: 'bald', hairColor: 'bald' },
+      'crew_sweater',
+      'office',
+      1,
+      'ohwx man, over 65 years old, ebony skin, bald, plus size build, wearing crew sweater, office background, wearing glasses, professional business headshot portrait, POSE',
+    ],
   ] as const)('words the prompt for %s', (_name, answers, attire, background, index, expected) => {
     expect(promptText(answers as PortraitInfo, { attire, background, pose: 'POSE', index })).toBe(expected);
   });

@@ -56,9 +56,17 @@ describe('[sidebar] on desktop', () => {
     expect(screen.getByText('Portrait Studio')).toBeTruthy();
     expect(screen.getByText('Personal Account')).toBeTruthy();
     const portraits = screen.getByRole('list', { name: 'Portraits' });
-    expect(within(portraits).getAllByRole('link').map((a) => a.textContent)).toEqual(['New Order', 'My Orders']);
+    expect(
+      within(portraits)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['New Order', 'My Orders']);
     const other = screen.getByRole('list', { name: 'Other' });
-    expect(within(other).getAllByRole('link').map((a) => a.textContent)).toEqual(['Help', 'Receipts', 'Release Notes']);
+    expect(
+      within(other)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Help', 'Receipts', 'Release Notes']);
     expect(screen.getByRole('link', { name: 'Help' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Receipts' }).getAttribute('aria-current')).toBeNull();
   });

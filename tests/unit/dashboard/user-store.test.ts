@@ -50,7 +50,10 @@ describe('[user] the user store', () => {
   });
 
   it('raises the toast for a network failure too', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await loadUser({ errorPrefix: PREFIX });
     expect(assign).not.toHaveBeenCalled();
     expect($toasts.get()[0]?.description).toBe(`${PREFIX}Failed to fetch`);

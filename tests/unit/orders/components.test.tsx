@@ -111,7 +111,6 @@ function Viewer({ onIndexChange, index }: { onIndexChange: (i: number | null) =>
   );
 }
 
-
 describe('[orders] the photo viewer', () => {
   it('shows Photo 1 of 20, wraps to the last with ArrowLeft and to the first with ArrowRight', () => {
     const onIndexChange = vi.fn();
@@ -159,7 +158,9 @@ describe('[orders] the My Orders page', () => {
     expect(within(rows[0]!).getByText('11111111')).toBeTruthy();
     expect(within(rows[0]!).getByText('Processing').getAttribute('data-status')).toBe('processing');
     expect(within(rows[0]!).getByText('45%')).toBeTruthy();
-    expect(within(rows[0]!).getByRole('link', { name: 'View order 11111111' }).getAttribute('href')).toBe('/dashboard/photoSelector/11111111-1111-4111-8111-111111111111');
+    expect(within(rows[0]!).getByRole('link', { name: 'View order 11111111' }).getAttribute('href')).toBe(
+      '/dashboard/photoSelector/11111111-1111-4111-8111-111111111111',
+    );
     expect(within(rows[0]!).queryByRole('button', { name: /^Delete/ })).toBeNull();
     expect(within(rows[1]!).getByText('Doctor Photos')).toBeTruthy();
     expect(within(rows[1]!).getByText('Basic')).toBeTruthy();

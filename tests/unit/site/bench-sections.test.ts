@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { replaceSection } from '../../../bench/run';
 
 describe('[bench] docs/benchmarks.md sections', () => {
-  const doc = '# Benchmarks\n\nIntro.\n\n<!-- bench:landing -->\nold landing\n<!-- /bench:landing -->\n\n<!-- bench:api -->\napi figures\n<!-- /bench:api -->\n';
+  const doc =
+    '# Benchmarks\n\nIntro.\n\n<!-- bench:landing -->\nold landing\n<!-- /bench:landing -->\n\n<!-- bench:api -->\napi figures\n<!-- /bench:api -->\n';
 
   it('rewrites only its own section', () => {
     const next = replaceSection(doc, 'landing', 'new landing');

@@ -55,9 +55,15 @@ describe('[site] stored-language redirect', () => {
 
   it('survives storage that throws', () => {
     const replace = vi.fn();
-    const localStorage = { getItem: () => { throw new Error('denied'); } };
+    const localStorage = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+    };
     const document = { documentElement: { classList: { add: () => undefined } } };
-    expect(() => new Function('location', 'localStorage', 'document', script)({ pathname: '/', search: '', hash: '', replace }, localStorage, document)).not.toThrow();
+    expect(() =>
+      new Function('location', 'localStorage', 'document', script)({ pathname: '/', search: '', hash: '', replace }, localStorage, document),
+    ).not.toThrow();
     expect(replace).not.toHaveBeenCalled();
   });
 

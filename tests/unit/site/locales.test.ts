@@ -3,8 +3,30 @@ import { BUNDLES } from '@/shared/i18n-bundles';
 
 /** The public site's groups; every string in them must exist in every bundle. */
 const SITE_GROUPS = [
-  'meta', 'nav', 'hero', 'footer', 'policy', 'promo', 'rotator', 'featured', 'howItWorks', 'gallery', 'styles', 'comparison',
-  'benefits', 'useCases', 'pricing', 'packages', 'testimonials', 'demo', 'privacy', 'faq', 'cta', 'beta', 'about', 'contact',
+  'meta',
+  'nav',
+  'hero',
+  'footer',
+  'policy',
+  'promo',
+  'rotator',
+  'featured',
+  'howItWorks',
+  'gallery',
+  'styles',
+  'comparison',
+  'benefits',
+  'useCases',
+  'pricing',
+  'packages',
+  'testimonials',
+  'demo',
+  'privacy',
+  'faq',
+  'cta',
+  'beta',
+  'about',
+  'contact',
 ];
 /** Plural forms differ by language (`_one`/`_other` in English, `_other` only in Japanese...). */
 const PLURAL = /_(zero|one|two|few|many|other)$/;

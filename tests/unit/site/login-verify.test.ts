@@ -20,7 +20,10 @@ function renderPage(token = 'tok_123') {
 }
 
 function answer(status: number, message: string) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: status, message, data: null }), { status })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ code: status, message, data: null }), { status })),
+  );
 }
 
 describe('sign-in link page', () => {

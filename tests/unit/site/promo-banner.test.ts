@@ -6,7 +6,10 @@ import { initBetaSeats } from '@/islands/beta-seats';
 
 function stubCoupon(status: number, data?: { total: number; used: number }) {
   const body = data ? { code: 0, message: 'ok', data: { ...data, code: 'BETA', percentOff: 100 } } : { code: status, message: 'fail' };
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status })),
+  );
 }
 
 const banner = () => {
@@ -18,7 +21,10 @@ const banner = () => {
     </aside>`;
   return document.querySelector<HTMLElement>('[data-promo-banner]')!;
 };
-const visible = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLElement>('[data-variant]')).filter((el) => !el.hidden).map((el) => el.dataset.variant);
+const visible = (root: HTMLElement) =>
+  Array.from(root.querySelectorAll<HTMLElement>('[data-variant]'))
+    .filter((el) => !el.hidden)
+    .map((el) => el.dataset.variant);
 
 describe('[site] promo banner states', () => {
   afterEach(() => {
@@ -66,7 +72,10 @@ describe('[site] beta page seats', () => {
       </div>`;
     return document.querySelector<HTMLElement>('[data-beta-seats]')!;
   };
-  const shown = (root: HTMLElement) => Array.from(root.querySelectorAll<HTMLElement>('[data-state]')).filter((el) => !el.hidden).map((el) => el.dataset.state);
+  const shown = (root: HTMLElement) =>
+    Array.from(root.querySelectorAll<HTMLElement>('[data-state]'))
+      .filter((el) => !el.hidden)
+      .map((el) => el.dataset.state);
 
   it('says how many spots remain', async () => {
     stubCoupon(200, { total: 30, used: 12 });

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $coupon, betaAvailable, loadCoupon } from '@/stores/coupon';
 
-const respond = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+const respond = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 const seats = (total: number, used: number) => ({ total, used, code: 'BETA', percentOff: 100 });
 
 describe('[wizard] the beta seats', () => {

@@ -7,7 +7,8 @@ import { validAnswers } from '../../support/answers';
 
 const answers = validAnswers();
 const doctor = findCategory('doctor')!;
-const respond = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+const respond = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
 describe('[wizard] starting a checkout', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -41,7 +42,11 @@ describe('[wizard] starting a checkout', () => {
 
   it.each([
     [400, { code: 400, message: 'Please upload at least 6 photos', data: null }, 'Please upload at least 6 photos'],
-    [409, { code: 409, message: 'All beta spots are taken; please choose another package', data: null }, 'All beta spots are taken; please choose another package'],
+    [
+      409,
+      { code: 409, message: 'All beta spots are taken; please choose another package', data: null },
+      'All beta spots are taken; please choose another package',
+    ],
     [502, 'not json', 'Unexpected response (HTTP 502)'],
   ])('rejects an HTTP %i answer with ApiError "%s"', async (status, body, message) => {
     vi.stubGlobal('fetch', typeof body === 'string' ? vi.fn(async () => new Response(body, { status })) : respond(status, body));

@@ -152,10 +152,7 @@ export function planPrompts(input: PromptPlanInput): AstriaPromptPlan[] {
   const attires = answers.attire.length > 0 ? answers.attire : ['business_attire'];
   const backgrounds = answers.background.length > 0 ? answers.background : ['studio_gray'];
   const combinations = Math.min(attires.length * backgrounds.length, total);
-  const count = Math.min(
-    total,
-    Math.max(combinations, input.poses ?? 0, input.combinations ?? 0, Math.ceil(total / MAX_IMAGES_PER_PROMPT)),
-  );
+  const count = Math.min(total, Math.max(combinations, input.poses ?? 0, input.combinations ?? 0, Math.ceil(total / MAX_IMAGES_PER_PROMPT)));
   const poseCount = Math.min(input.poses ?? count, POSES.length);
   const base = Math.floor(total / count);
   const extra = total % count;

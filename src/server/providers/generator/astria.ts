@@ -216,7 +216,8 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
 
   async function startTune(request: GenerationRequest): Promise<GenerationStep> {
     const selfies = await request.selfies();
-    if (selfies.length === 0) return { portraits: [], selfiesConsumed: false, failed: 'Astria refused the fine-tune: the selfies were gone before Astria received them' };
+    if (selfies.length === 0)
+      return { portraits: [], selfiesConsumed: false, failed: 'Astria refused the fine-tune: the selfies were gone before Astria received them' };
     let tune: AstriaTune;
     try {
       tune = await createTune(request, selfies);
@@ -323,7 +324,8 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     try {
       tune = ZTune.parse(await api.json('GET', `/tunes/${ref.tuneId}`));
     } catch (error) {
-      if (error instanceof AstriaHttpError && error.status === 404) return { portraits: [], selfiesConsumed: true, failed: 'Astria no longer has the fine-tune' };
+      if (error instanceof AstriaHttpError && error.status === 404)
+        return { portraits: [], selfiesConsumed: true, failed: 'Astria no longer has the fine-tune' };
       throw error;
     }
     const tuneFailure = failureOf(tune);

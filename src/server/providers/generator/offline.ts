@@ -46,10 +46,16 @@ function backdropSvg(width: number, height: number, backdropId: string, rand: ()
  */
 function maskSvgs(width: number, height: number): [Buffer, Buffer] {
   const svg = (gradient: string) =>
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${gradient}</defs><rect width="100%" height="100%" fill="url(#m)"/></svg>`);
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${gradient}</defs><rect width="100%" height="100%" fill="url(#m)"/></svg>`,
+    );
   return [
-    svg(`<linearGradient id="m" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset="0.22" stop-color="#fff"/><stop offset="0.78" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>`),
-    svg(`<linearGradient id="m" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset="0.18" stop-color="#fff"/><stop offset="1" stop-color="#fff"/></linearGradient>`),
+    svg(
+      `<linearGradient id="m" x1="0" y1="0" x2="1" y2="0"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset="0.22" stop-color="#fff"/><stop offset="0.78" stop-color="#fff"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>`,
+    ),
+    svg(
+      `<linearGradient id="m" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0"/><stop offset="0.18" stop-color="#fff"/><stop offset="1" stop-color="#fff"/></linearGradient>`,
+    ),
   ];
 }
 
@@ -142,10 +148,15 @@ async function renderPortrait(request: GenerationRequest, selfies: Buffer[], n: 
 
   const layers: OverlayOptions[] = [{ input: crop, left, top }];
   if (grade.tint) {
-    const tint = await sharp({ create: { width, height, channels: 4, background: grade.tint } }).png({ compressionLevel: 0 }).toBuffer();
+    const tint = await sharp({ create: { width, height, channels: 4, background: grade.tint } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     layers.push({ input: tint, blend: 'soft-light' });
   }
-  return sharp(backdropSvg(width, height, backdropId, rand)).composite(layers).jpeg({ quality: 88, mozjpeg: true }).toBuffer();
+  return sharp(backdropSvg(width, height, backdropId, rand))
+    .composite(layers)
+    .jpeg({ quality: 88, mozjpeg: true })
+    .toBuffer();
 }
 
 /**

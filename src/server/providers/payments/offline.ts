@@ -57,7 +57,10 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
     },
     offline: {
       async findByClientSecret(clientSecret) {
-        const [row] = await db.select().from(offlineCheckoutSessions).where(eq(offlineCheckoutSessions.clientSecretHash, hashToken(clientSecret)));
+        const [row] = await db
+          .select()
+          .from(offlineCheckoutSessions)
+          .where(eq(offlineCheckoutSessions.clientSecretHash, hashToken(clientSecret)));
         return row ? sessionState(row) : null;
       },
       async pay(sessionId, paid) {

@@ -67,9 +67,6 @@ export async function completeOAuth(
     throw new AppError('BAD_REQUEST', workAccount ? OAUTH_ERRORS.unverifiedWork : OAUTH_ERRORS.unverified);
   }
   const user = await findOrCreateUser(db, { email: profile.email, nickName: profile.name ?? undefined, avatarUrl: profile.picture, now });
-  await db
-    .insert(oauthIdentities)
-    .values({ userId: user.id, provider: input.provider, subject: profile.subject, email: profile.email })
-    .onConflictDoNothing();
+  await db.insert(oauthIdentities).values({ userId: user.id, provider: input.provider, subject: profile.subject, email: profile.email }).onConflictDoNothing();
   return { user, redirectUrl: flow.redirectUrl };
 }

@@ -35,11 +35,7 @@ export async function redeemLoginLink(
   return result;
 }
 
-async function spendLoginLink(
-  ctx: Pick<AppContext, 'database'>,
-  token: string,
-  now: Date,
-): Promise<{ user: User; redirectUrl: string | null }> {
+async function spendLoginLink(ctx: Pick<AppContext, 'database'>, token: string, now: Date): Promise<{ user: User; redirectUrl: string | null }> {
   const { db } = ctx.database;
   const tokenHash = hashToken(token);
   const [spent] = await db

@@ -24,6 +24,9 @@ export async function handleStripeEvent(
     const sessionId = (event.data.object as { id: string }).id;
     settled = { sessionId, outcome: await settleCheckout(ctx, sessionId) };
   }
-  await ctx.database.db.insert(processedEvents).values({ id: `stripe:${event.id}`, kind: event.type }).onConflictDoNothing();
+  await ctx.database.db
+    .insert(processedEvents)
+    .values({ id: `stripe:${event.id}`, kind: event.type })
+    .onConflictDoNothing();
   return settled;
 }

@@ -37,7 +37,10 @@ export async function renewLease(db: Db, { orderId, owner, now }: { orderId: str
  * Gives the lease up. `nextCheckAt`: the order is waiting for a remote provider and a job is already
  * scheduled for then, so the resume sweep should not treat it as orphaned before that.
  */
-export async function releaseLease(db: Db, { orderId, owner, nextCheckAt = null }: { orderId: string; owner: string; nextCheckAt?: Date | null }): Promise<void> {
+export async function releaseLease(
+  db: Db,
+  { orderId, owner, nextCheckAt = null }: { orderId: string; owner: string; nextCheckAt?: Date | null },
+): Promise<void> {
   await db
     .update(orders)
     .set({ generationOwner: null, generationHeartbeatAt: nextCheckAt })

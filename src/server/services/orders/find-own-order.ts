@@ -10,7 +10,10 @@ import { UUID_PATTERN } from '../../../shared/ids.js';
  */
 export async function findOwnOrder(db: Db, userId: string, orderId: string) {
   if (!UUID_PATTERN.test(orderId)) throw new AppError('NOT_FOUND', 'Order not found');
-  const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   return order;
 }

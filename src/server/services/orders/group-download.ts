@@ -63,22 +63,18 @@ export async function groupDownload(
   });
 
   for (const row of included) {
-    zip.addReadStreamLazy(
-      portraitFileName(row.no),
-      { compress: false, size: row.bytes, mtime: row.createdAt },
-      (done) => {
-        ctx.files.read(row.storageKey).then(
-          (stream) => {
-            if (closed) return void stream?.destroy();
-            if (!stream) return done(new Error(`portrait file missing: ${row.storageKey}`), null as never);
-            current = stream;
-            stream.once('error', abort);
-            done(null, stream);
-          },
-          (error: Error) => done(error, null as never),
-        );
-      },
-    );
+    zip.addReadStreamLazy(portraitFileName(row.no), { compress: false, size: row.bytes, mtime: row.createdAt }, (done) => {
+      ctx.files.read(row.storageKey).then(
+        (stream) => {
+          if (closed) return void stream?.destroy();
+          if (!stream) return done(new Error(`portrait file missing: ${row.storageKey}`), null as never);
+          current = stream;
+          stream.once('error', abort);
+          done(null, stream);
+        },
+        (error: Error) => done(error, null as never),
+      );
+    });
   }
   let size: number | null = null;
   // yazl hands the total to end()'s callback (synchronously here, as every size is known); its typings omit the argument.

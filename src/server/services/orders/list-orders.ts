@@ -33,7 +33,12 @@ export async function listOrders(db: Db, userId: string): Promise<Order[]> {
   const favoriteRows = await db
     .select({ orderId: favorites.orderId, no: favorites.no })
     .from(favorites)
-    .where(inArray(favorites.orderId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        favorites.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(favorites.no));
   const favoritesOf = new Map<string, number[]>();
   for (const f of favoriteRows) favoritesOf.set(f.orderId, [...(favoritesOf.get(f.orderId) ?? []), f.no]);

@@ -98,7 +98,10 @@ export async function createPendingOrder(db: Db, order: NewOrder, now: Date): Pr
 
 /** The payment session opened for a pending order; from now on the order holds its beta seat, if any. */
 export async function attachCheckoutSession(db: Db, orderId: string, sessionId: string): Promise<void> {
-  await db.update(orders).set({ checkoutSessionId: sessionId }).where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
+  await db
+    .update(orders)
+    .set({ checkoutSessionId: sessionId })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')));
 }
 
 export interface PaidAmounts {
@@ -131,7 +134,10 @@ export async function failUnpaid(tx: Executor, where: { orderId: string } | { se
 
 /** The moment generation first started, kept across restarts for the time bound. */
 export async function markGenerationStarted(db: Db, orderId: string, now: Date): Promise<void> {
-  await db.update(orders).set({ generationStartedAt: now }).where(and(eq(orders.id, orderId), isNull(orders.generationStartedAt)));
+  await db
+    .update(orders)
+    .set({ generationStartedAt: now })
+    .where(and(eq(orders.id, orderId), isNull(orders.generationStartedAt)));
 }
 
 /**
@@ -159,7 +165,15 @@ export async function recordProgress(
 export async function completeOrder(db: Db, orderId: string, generated: number, now: Date): Promise<boolean> {
   const done = await db
     .update(orders)
-    .set({ status: 'completed', progress: 100, imageGenerated: generated, completedAt: now, updatedAt: now, generationOwner: null, generationHeartbeatAt: null })
+    .set({
+      status: 'completed',
+      progress: 100,
+      imageGenerated: generated,
+      completedAt: now,
+      updatedAt: now,
+      generationOwner: null,
+      generationHeartbeatAt: null,
+    })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')))
     .returning({ id: orders.id });
   return done.length === 1;

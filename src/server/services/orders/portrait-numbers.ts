@@ -14,9 +14,7 @@ export function assertPortraitNumber(order: Pick<OrderRow, 'imageGenerated' | 'p
   if (no < 1 || no > available) {
     throw new AppError(
       'BAD_REQUEST',
-      available === 0
-        ? `Invalid ${field}: this order has no portraits yet`
-        : `Invalid ${field}: ${no} is not a portrait of this order (1 to ${available})`,
+      available === 0 ? `Invalid ${field}: this order has no portraits yet` : `Invalid ${field}: ${no} is not a portrait of this order (1 to ${available})`,
     );
   }
 }
