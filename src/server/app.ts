@@ -18,7 +18,7 @@ import { couponRoutes } from './http/coupon.js';
 import { orderRoutes } from './http/orders.js';
 import { receiptRoutes } from './http/receipts.js';
 import { stripeWebhookRoutes } from './http/stripe-webhook.js';
-import { currentUser, registerSignInCheck } from './http/session.js';
+import { registerSignInCheck } from './http/session.js';
 import { siteRoutes } from './http/site.js';
 import { userRoutes } from './http/user.js';
 import { createMailer, type Mailer } from './providers/mail/index.js';
@@ -132,7 +132,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(astriaCallbackRoutes);
   await app.register(siteRoutes, {
     distDir: config.distDir,
-    isSignedIn: async (request, reply) => (await currentUser(request, reply)) !== null,
     checkoutHelmet: checkoutPageHelmet(config),
   });
   return app;

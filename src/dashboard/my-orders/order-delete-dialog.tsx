@@ -4,16 +4,7 @@ import { call } from '@/api/client';
 import { CALLS } from '@/shared/contracts/calls';
 import type { Order } from '@/shared/contracts/orders';
 import { toast } from '@/stores/toast';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/ui/alert-dialog';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { shortOrderId } from '@/shared/format';
 
 export interface OrderDeleteDialogProps {
@@ -45,26 +36,16 @@ export function OrderDeleteDialog({ order, onClose, onDeleted }: OrderDeleteDial
   }
 
   return (
-    <AlertDialog open={order !== null} onOpenChange={(open) => !open && !deleting && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('orders.delete.title')}</AlertDialogTitle>
-          <AlertDialogDescription>{order && t('orders.delete.description', { id: shortOrderId(order.id) })}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleting}>{t('orders.cancel')}</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={deleting}
-            onClick={(event) => {
-              event.preventDefault();
-              void remove();
-            }}
-          >
-            {deleting ? t('orders.delete.deleting') : t('orders.delete.confirm')}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={order !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('orders.delete.title')}
+      description={order && t('orders.delete.description', { id: shortOrderId(order.id) })}
+      cancelLabel={t('orders.cancel')}
+      confirmLabel={t('orders.delete.confirm')}
+      busyLabel={t('orders.delete.deleting')}
+      busy={deleting}
+      onConfirm={() => void remove()}
+    />
   );
 }

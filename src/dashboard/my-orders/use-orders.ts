@@ -1,37 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { call } from '@/api/client';
 import { CALLS } from '@/shared/contracts/calls';
-import type { Order } from '@/shared/contracts/orders';
 import { LIMITS } from '@/shared/limits';
 import { navigate } from '@/stores/location';
+import { useList } from '../components/use-list';
+
+const loadOrders = async () => (await call(CALLS.listOrders)).data;
 
 /**
  * The caller's orders: loaded on open and every 60 seconds while the page is open. Failures are only
  * logged; the last good list stays on screen.
  */
 export function useOrders() {
-  const [orders, setOrders] = useState<Order[] | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  const refresh = useCallback(async () => {
-    setLoading(true);
-    try {
-      const { data } = await call(CALLS.listOrders);
-      setOrders(data);
-    } catch (error) {
-      console.error('Could not load the orders', error);
-      setOrders((current) => current ?? []);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void refresh();
-    const timer = setInterval(() => void refresh(), LIMITS.ordersRefreshMs);
-    return () => clearInterval(timer);
-  }, [refresh]);
-
+  const { items: orders, loading, refresh } = useList(loadOrders, { what: 'orders', initial: null, refreshMs: LIMITS.ordersRefreshMs });
   return { orders, loading, refresh };
 }
 

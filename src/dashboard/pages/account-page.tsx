@@ -6,18 +6,8 @@ import { call } from '@/api/client';
 import { CALLS } from '@/shared/contracts/calls';
 import { $user } from '@/stores/user';
 import { toast } from '@/stores/toast';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/ui/alert-dialog';
 import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
 
 /** The Account page: who is signed in, and the Delete Account danger zone with its confirmation. */
 export function AccountPage() {
@@ -59,32 +49,20 @@ export function AccountPage() {
             <h3 className="font-medium">{t('account.deleteTitle')}</h3>
             <p className="mt-1 max-w-prose text-sm text-muted-foreground">{t('account.deleteDescription')}</p>
           </div>
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
+          <ConfirmDialog
+            trigger={
               <Button variant="destructive" className="shrink-0">
                 {t('account.deleteButton')}
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>{t('account.confirmTitle')}</AlertDialogTitle>
-                <AlertDialogDescription>{t('account.confirmDescription')}</AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel disabled={deleting}>{t('account.cancel')}</AlertDialogCancel>
-                <AlertDialogAction
-                  variant="destructive"
-                  disabled={deleting}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    void deleteAccount();
-                  }}
-                >
-                  {deleting ? t('account.deleting') : t('account.confirmButton')}
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title={t('account.confirmTitle')}
+            description={t('account.confirmDescription')}
+            cancelLabel={t('account.cancel')}
+            confirmLabel={t('account.confirmButton')}
+            busyLabel={t('account.deleting')}
+            busy={deleting}
+            onConfirm={() => void deleteAccount()}
+          />
         </div>
       </section>
     </section>

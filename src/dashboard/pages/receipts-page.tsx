@@ -1,4 +1,3 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { ExternalLinkIcon, ReceiptIcon } from 'lucide-react';
@@ -10,6 +9,7 @@ import { $language } from '@/stores/language';
 import { Button } from '@/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/ui/table';
 import { ListSkeleton, RefreshButton } from '../components/list-states';
+import { useList } from '../components/use-list';
 import { PageContainer, PageHeader } from '../components/page-header';
 import { formatDate, formatMoney, shortOrderId } from '@/shared/format';
 
@@ -38,28 +38,14 @@ function ReceiptLink({ receipt, language }: { receipt: Receipt; language: Langua
   );
 }
 
+const loadReceipts = async () => (await call(CALLS.listReceipts)).data;
+
 /** Receipts: the customer's last 100 payments with a link to each receipt. Failures are only logged. */
 export function ReceiptsPage() {
   const { t } = useTranslation();
   const language = useStore($language);
-  const [receipts, setReceipts] = useState<Receipt[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const { data } = await call(CALLS.listReceipts);
-      setReceipts(data);
-    } catch (error) {
-      console.error('Could not load the receipts', error);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { items, loading, refresh: load } = useList(loadReceipts, { what: 'receipts', initial: [] });
+  const receipts = items ?? [];
 
   const firstLoad = loading && receipts.length === 0;
 

@@ -39,12 +39,11 @@ export async function siteRoutes(
   app: FastifyInstance,
   options: {
     distDir: string;
-    isSignedIn: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
     /** Helmet's settings for the dashboard, which mounts the payment form. */
     checkoutHelmet: object;
   },
 ): Promise<void> {
-  const { distDir, isSignedIn, checkoutHelmet } = options;
+  const { distDir, checkoutHelmet } = options;
   const files = existsSync(distDir) ? await listFiles(distDir) : new Set<string>();
   if (files.size > 0) await app.register(fastifyStatic, { root: distDir, serve: false, index: false });
 
@@ -62,15 +61,11 @@ export async function siteRoutes(
   };
   app.setNotFoundHandler(notFound);
 
-  // A signed-out visitor is sent to the login page, which brings them back here afterwards.
-  const dashboard = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!(await isSignedIn(request, reply))) {
-      return reply.redirect(`/login?${new URLSearchParams({ redirectURL: request.url })}`, 302);
-    }
-    return files.has('dashboard/index.html') ? sendPage(reply, 'dashboard/index.html') : notFound(request, reply);
-  };
-  app.get('/dashboard', { helmet: checkoutHelmet }, dashboard);
-  app.get('/dashboard/*', { helmet: checkoutHelmet }, dashboard);
+  // A signed-out visitor is sent to the login page (the sign-in hook, `signIn: 'page'`), which brings them back here.
+  const dashboard = async (request: FastifyRequest, reply: FastifyReply) =>
+    files.has('dashboard/index.html') ? sendPage(reply, 'dashboard/index.html') : notFound(request, reply);
+  app.get('/dashboard', { helmet: checkoutHelmet, config: { signIn: 'page' } }, dashboard);
+  app.get('/dashboard/*', { helmet: checkoutHelmet, config: { signIn: 'page' } }, dashboard);
 
   app.get('/*', (request, reply) => {
     const [path = ''] = request.url.split('?');
