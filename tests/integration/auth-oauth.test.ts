@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { oauthIdentities, users } from '@/server/db/schema';
+import { accountChooserPrompt } from '@/server/providers/oauth/index';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { startOidcProvider } from './helpers/oidc-provider';
 import { sessionCookieOf, signInAs } from './helpers/session';
@@ -105,10 +106,26 @@ describe('[auth] Google and Microsoft sign-in (OpenID Connect, against a local p
     }
   });
 
-  it('lands on the login page with a message when the customer denies consent', async () => {
+  it('lands on the login page with a message when the customer denies consent, and logs what the provider said', async () => {
+    const warn = vi.spyOn(t.app.ctx.log, 'warn');
     const { location, cookie } = await start('google');
-    const res = await callback(google.deny(location), cookie);
+    const denied = google.deny(location);
+    denied.searchParams.set('error_description', 'The user said no');
+    const res = await callback(denied, cookie);
     expect(res.headers.location).toBe('/login?error=denied');
+    expect(warn).toHaveBeenCalledWith(
+      { provider: 'google', error: 'access_denied', errorDescription: 'The user said no' },
+      'OpenID Connect provider answered an error',
+    );
+    warn.mockRestore();
+  });
+
+  it('sends the account chooser prompt only to Google and Microsoft, not to another issuer', async () => {
+    const { location } = await start('google');
+    expect(new URL(location).searchParams.has('prompt')).toBe(false);
+    expect(accountChooserPrompt('https://accounts.google.com')).toEqual({ prompt: 'select_account' });
+    expect(accountChooserPrompt('https://login.microsoftonline.com/common/v2.0')).toEqual({ prompt: 'select_account' });
+    expect(accountChooserPrompt(google.issuer)).toEqual({});
   });
 
   it('refuses an account whose email the provider has not verified', async () => {
@@ -135,6 +152,14 @@ describe('[auth] Google and Microsoft sign-in (OpenID Connect, against a local p
     const res = await callback(microsoft.approve(location, claims), cookie);
     expect(res.headers.location).toBe('/dashboard');
     expect(await t.app.ctx.database.db.select().from(users).where(eq(users.email, 'grace@contoso.example'))).toHaveLength(1);
+  });
+
+  it('takes xms_edov as the string "1" too, as some tenants send it', async () => {
+    const { location, cookie } = await start('microsoft');
+    const claims = { sub: 'm-work-3', email: 'lin@contoso.example', tid: 'a1b2c3d4-0000-4000-8000-000000000001', xms_edov: '1', name: 'Lin' };
+    const res = await callback(microsoft.approve(location, claims), cookie);
+    expect(res.headers.location).toBe('/dashboard');
+    expect(await t.app.ctx.database.db.select().from(users).where(eq(users.email, 'lin@contoso.example'))).toHaveLength(1);
   });
 
   it('cannot replay a callback: the flow is used once', async () => {

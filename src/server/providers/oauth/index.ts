@@ -29,9 +29,19 @@ type ProviderSettings = NonNullable<Config['oauth']['google']>;
  * and tenants that verify domains (`xms_edov`). Google says so in `email_verified`.
  */
 const MSA_TENANT = '9188040d-6c67-4c5b-b112-36a304b66dad';
-function isEmailVerified(name: OAuthProviderName, claims: Record<string, unknown>): boolean {
+export function isEmailVerified(name: OAuthProviderName, claims: Record<string, unknown>): boolean {
   if (name === 'google') return claims.email_verified === true;
-  return claims.email_verified === true || claims.xms_edov === true || claims.tid === MSA_TENANT;
+  // Entra ID sends the optional claim as a boolean or, in some tenants' tokens, as the string "1".
+  const domainVerified = claims.xms_edov === true || claims.xms_edov === '1';
+  return claims.email_verified === true || domainVerified || claims.tid === MSA_TENANT;
+}
+
+/** Issuers that know `prompt=select_account`; a standard provider that does not refuses the whole sign-in. */
+const ACCOUNT_CHOOSER_HOSTS = new Set(['accounts.google.com', 'login.microsoftonline.com']);
+
+/** Let the customer pick among their Google or Microsoft accounts; other issuers get no `prompt`. */
+export function accountChooserPrompt(issuer: string): { prompt?: 'select_account' } {
+  return ACCOUNT_CHOOSER_HOSTS.has(new URL(issuer).hostname) ? { prompt: 'select_account' } : {};
 }
 
 function createProvider(name: OAuthProviderName, settings: ProviderSettings): OAuthProvider {
@@ -63,7 +73,7 @@ function createProvider(name: OAuthProviderName, settings: ProviderSettings): OA
         nonce,
         code_challenge: codeChallenge,
         code_challenge_method: 'S256',
-        prompt: 'select_account',
+        ...accountChooserPrompt(settings.issuer),
       });
     },
     async complete({ callbackUrl, expectedState, expectedNonce, codeVerifier }) {

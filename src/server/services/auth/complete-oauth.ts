@@ -38,6 +38,11 @@ export async function completeOAuth(
     .returning();
   if (!flow || flow.expiresAt.getTime() <= now.getTime()) throw new AppError('BAD_REQUEST', OAUTH_ERRORS.state);
   if (params.get('error')) {
+    // The provider's own words (`error`, `error_description`), for whoever reads the log.
+    ctx.log.warn(
+      { provider: input.provider, error: params.get('error'), errorDescription: params.get('error_description') },
+      'OpenID Connect provider answered an error',
+    );
     throw new AppError('BAD_REQUEST', params.get('error') === 'access_denied' ? OAUTH_ERRORS.denied : OAUTH_ERRORS.failed);
   }
 
