@@ -23,7 +23,8 @@ type Handler<C extends Call> = (args: {
 /**
  * Registers a JSON call from its contract: the body is validated first (a 400 naming the field), then
  * sign-in is checked for customer calls (a 401, by the one hook in session.ts), then the handler runs
- * with the parsed input and the user, and answers `ok(data)`. With `checkResponses` (tests), an answer that does not match the contract is a 500.
+ * with the parsed input and the user, and answers `ok(data)`. With `checkResponses` (tests), an answer
+ * that does not match the contract is a 500.
  */
 export function route<C extends Call>(app: FastifyInstance, call: C, handler: Handler<C>, options: RouteShorthandOptions = {}): void {
   const opts: RouteShorthandOptions = {

@@ -29,15 +29,17 @@ type Executor = Db | Tx;
 const allOf = (first: SQL, ...rest: (SQL | undefined)[]): SQL => and(first, ...rest) ?? first;
 const anyOf = (first: SQL, ...rest: (SQL | undefined)[]): SQL => or(first, ...rest) ?? first;
 
-/** The unpaid order behind a checkout session, while it can still be paid, failed or released. */
-export const unpaidOrderOf = (sessionId: string): SQL => allOf(eq(orders.checkoutSessionId, sessionId), eq(orders.status, 'pending'), isNull(orders.paidAt));
+/** Still pending and never paid: an order that can still be paid, failed or released. */
+const unpaid = (): SQL => allOf(eq(orders.status, 'pending'), isNull(orders.paidAt));
+
+/** The unpaid order behind a checkout session. */
+export const unpaidOrderOf = (sessionId: string): SQL => allOf(eq(orders.checkoutSessionId, sessionId), unpaid());
 
 /** An order whose checkout a crash cut off: still `pending`, and never given a payment session. */
 export const interruptedCheckout: SQL = allOf(eq(orders.status, 'pending'), isNull(orders.checkoutSessionId));
 
 /** Unpaid orders with a payment session started after `since`: what the settling sweep reads back. */
-export const openCheckoutSince = (since: Date): SQL =>
-  allOf(eq(orders.status, 'pending'), isNull(orders.paidAt), isNotNull(orders.checkoutSessionId), gt(orders.createdAt, since));
+export const openCheckoutSince = (since: Date): SQL => allOf(unpaid(), isNotNull(orders.checkoutSessionId), gt(orders.createdAt, since));
 
 /**
  * Paid orders that are processing with no live worker: the lease is free, or its holder has not proved
@@ -123,11 +125,11 @@ export async function markPaid(tx: Executor, orderId: string, paid: PaidAmounts,
 
 /** An unpaid order that will not be paid (the payment failed, the last beta seat went): pending → failed. */
 export async function failUnpaid(tx: Executor, where: { orderId: string } | { sessionId: string }, reason: string, now: Date): Promise<string | null> {
-  const unpaid = 'orderId' in where ? and(eq(orders.id, where.orderId), eq(orders.status, 'pending'), isNull(orders.paidAt)) : unpaidOrderOf(where.sessionId);
+  const which = 'orderId' in where ? allOf(eq(orders.id, where.orderId), unpaid()) : unpaidOrderOf(where.sessionId);
   const [failed] = await tx
     .update(orders)
     .set({ status: 'failed', failedAt: now, failureReason: reason, updatedAt: now })
-    .where(unpaid)
+    .where(which)
     .returning({ id: orders.id });
   return failed?.id ?? null;
 }
