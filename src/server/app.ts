@@ -14,6 +14,7 @@ import { astriaCallbackRoutes } from './http/astria-callback.js';
 import { checkoutPageHelmet, registerSecurity } from './http/security.js';
 import { authRoutes } from './http/auth.js';
 import { checkoutRoutes } from './http/checkout.js';
+import { photoRoutes } from './http/photos.js';
 import { couponRoutes } from './http/coupon.js';
 import { orderRoutes } from './http/orders.js';
 import { receiptRoutes } from './http/receipts.js';
@@ -26,6 +27,7 @@ import { createOAuthProviders } from './providers/oauth/index.js';
 import { createFileStore } from './providers/storage/index.js';
 import { createPayments, type PaymentsProvider } from './providers/payments/index.js';
 import { createGenerator, type Generator } from './providers/generator/index.js';
+import { type FaceAnalyzer, sharedFaceAnalyzer } from './providers/faces/face-analyzer.js';
 import { registerJobs } from './jobs/index.js';
 import { JobQueue } from './jobs/queue.js';
 
@@ -38,6 +40,7 @@ export interface BuildOptions {
   mailer?: Mailer;
   payments?: PaymentsProvider;
   generator?: Generator;
+  faces?: FaceAnalyzer;
 }
 
 /** Query parameters that carry secrets; they are masked in request logs. */
@@ -96,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     oauth: createOAuthProviders(config.oauth),
     payments: options.payments ?? createPayments(config.stripe, database.db, options.clock ?? systemClock),
     generator: options.generator ?? createGenerator(config.generator, config.publicUrl),
+    faces: options.faces ?? sharedFaceAnalyzer(config.photoCheck.workers),
   };
   app.decorate('ctx', ctx);
   app.decorate('checkResponses', options.checkResponses ?? false);
@@ -126,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(couponRoutes);
   await app.register(receiptRoutes);
   await app.register(checkoutRoutes);
+  await app.register(photoRoutes);
   await app.register(orderRoutes);
   await app.register(stripeWebhookRoutes);
   await app.register(orderInfoRoutes);

@@ -101,6 +101,13 @@ const EnvSchema = z.object({
    * created with `tune[branch]=fast` and prompts with `prompt[branch]=fast` (operations.md, Astria mock mode).
    */
   ASTRIA_MOCK: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
+  /** Worker threads that analyse selfies; each holds the face models (about 300 MB at its peak). */
+  PHOTO_CHECK_WORKERS: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(8, 'must be at most 8')
+    .default(1),
   BETA_SEATS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0, 'must not be negative').default(30),
   ROLE: z.enum(['web', 'worker', 'all'], { message: 'must be "web", "worker" or "all"' }).default('all'),
   LOG_LEVEL: z
@@ -198,6 +205,7 @@ function shapeConfig(env: Env) {
       leaseMs: env.GENERATION_LEASE_MS,
       astria: env.ASTRIA_API_KEY ? { apiKey: env.ASTRIA_API_KEY, apiUrl: env.ASTRIA_API_URL, mock: env.ASTRIA_MOCK === '1' } : undefined,
     },
+    photoCheck: { workers: env.PHOTO_CHECK_WORKERS },
     betaSeats: env.BETA_SEATS,
     role: env.ROLE,
     logLevel: env.LOG_LEVEL,

@@ -7,6 +7,7 @@ import type { Mailer } from './providers/mail/index.js';
 import type { OAuthProviders } from './providers/oauth/index.js';
 import type { PaymentsProvider } from './providers/payments/index.js';
 import type { Generator } from './providers/generator/index.js';
+import type { FaceAnalyzer } from './providers/faces/face-analyzer.js';
 import type { FileStore } from './providers/storage/index.js';
 
 /** Everything a service may need, built once by buildApp and passed in as a value (no globals). */
@@ -21,6 +22,8 @@ export interface AppContext {
   oauth: OAuthProviders;
   payments: PaymentsProvider;
   generator: Generator;
+  /** The selfie check's face analysis, shared by every app of the process. */
+  faces: FaceAnalyzer;
 }
 
 declare module 'fastify' {

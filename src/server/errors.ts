@@ -8,6 +8,7 @@ export const AppErrorCode = {
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
@@ -15,12 +16,13 @@ export const AppErrorCode = {
 
 export type AppErrorCode = keyof typeof AppErrorCode;
 
-/** The one error type of the domain: a code, and a message a customer may read. */
+/** The one error type of the domain: a code, a message a customer may read, and data the page may show. */
 export class AppError extends Error {
   override name = 'AppError';
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    readonly data: unknown = null,
   ) {
     super(message);
   }

@@ -4,6 +4,8 @@ export const LIMITS = {
   photosMax: 10,
   photoMaxBytes: 10 * 1024 * 1024,
   photoMaxPixels: 40_000_000,
+  /** Photo checks one customer may ask for in an hour (each photo added or replaced is one). */
+  photoChecksPerHour: 150,
   commentMax: 100,
   orderIdDisplayLength: 8,
   ordersRefreshMs: 60_000,

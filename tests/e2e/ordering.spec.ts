@@ -3,30 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Cookie, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { selfies } from '../support/face-photos';
 import { signIn } from './fixtures/auth';
 
 let counter = 0;
 const freshEmail = (name: string) => `${name}.${Date.now()}${counter++}@example.com`;
 const sameOrigin = { 'sec-fetch-site': 'same-origin' };
 
-/**
- * Eleven distinct JPEG "selfies" in a temp folder (the face-api sample photos are not installed here):
- * a gradient with a face-like ellipse, as the integration tests make them.
- */
+/** Eleven selfies of one person in a temp folder, each passing the selfie check. */
 async function makePhotoFiles(n: number): Promise<string[]> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'ordering-photos-'));
   return Promise.all(
-    Array.from({ length: n }, async (_, i) => {
-      const hue = ((i + 1) * 47) % 360;
-      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="1200">
-        <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},40%,70%)"/><stop offset="1" stop-color="hsl(${hue},40%,35%)"/></linearGradient></defs>
-        <rect width="100%" height="100%" fill="url(#g)"/>
-        <ellipse cx="450" cy="480" rx="180" ry="216" fill="#e0b48f"/>
-        <rect x="225" y="744" width="450" height="480" rx="40" fill="#334155"/>
-      </svg>`;
+    (await selfies(n)).map(async (bytes, i) => {
       const file = path.join(dir, `selfie-${i + 1}.jpg`);
-      await writeFile(file, await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer());
+      await writeFile(file, bytes);
       return file;
     }),
   );

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './fixtures/auth';
-import { facePhotos } from './fixtures/orders';
+import { selfieFiles } from './fixtures/orders';
 import { serveStripeStandIn } from './fixtures/stripe-stand-in';
 
 const question = (page: Page, text: string) => page.getByRole('heading', { level: 2, name: text });
@@ -39,9 +38,7 @@ test.describe('[checkout] Stripe embedded checkout under the dashboard policy', 
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('radio', { name: 'No glasses' }).click();
     await expect(question(page, 'Upload your photos')).toBeVisible();
-    await page
-      .locator('input[type=file]')
-      .setInputFiles(facePhotos.map((file, i) => ({ name: `selfie-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: readFileSync(file) })));
+    await page.locator('input[type=file]').setInputFiles(await selfieFiles());
     await expect(page.getByText('Uploaded: 6/10')).toBeVisible();
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByRole('button', { name: 'Choose Basic' }).click();

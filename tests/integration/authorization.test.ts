@@ -5,7 +5,7 @@ import { orders, payments } from '@/server/db/schema';
 import { validAnswers } from '../support/answers';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { ownedState } from './helpers/owned-state';
-import { checkoutForm, makePhotos } from './helpers/photos';
+import { checkoutForm, makePhotos, photoForm } from './helpers/photos';
 import { seedCompletedOrder } from './helpers/seed';
 import { signInAs } from './helpers/session';
 
@@ -176,6 +176,13 @@ const ROUTES: Record<string, Expectation> = {
     call: checkoutCall,
     status: 200,
     check: async (res, who) => expect(await orderOwner(res.json().data.orderId)).toBe(who.user.id),
+  },
+
+  'POST /v1/photos/check': {
+    access: 'account',
+    call: () => ({ method: 'POST', url: '/v1/photos/check', form: photoForm(photos[0]!) }),
+    status: 200,
+    check: async (res) => expect(res.json().data).toMatchObject({ verdict: 'accepted', reasons: [] }),
   },
 
   'POST /v1/stripe/checkout/confirm': {

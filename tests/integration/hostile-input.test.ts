@@ -136,6 +136,7 @@ const JSON_ROUTES: JsonRoute[] = [
 /** POST routes whose body is not a JSON contract, and the suite that throws hostile input at each. */
 const OTHER_POST_ROUTES = {
   '/v1/stripe/checkout/create': 'hostile-uploads.test.ts (multipart form; its `options` JSON is fuzzed there)',
+  '/v1/photos/check': 'photo-check.test.ts (multipart form with one photo; its hostile forms are tried there)',
   '/v1/stripe/webhook': 'hostile-callbacks.test.ts (raw body authenticated by signature)',
   '/v1/providers/astria/callback': 'hostile-callbacks.test.ts (query authenticated by an order-bound secret)',
 };

@@ -9,7 +9,7 @@ import { ZCheckoutOptionsSchema } from '@/shared/contracts/checkout';
 import { validAnswers } from '../support/answers';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { expectEnvelope, expectHealthy, HOSTILE_TEXT, storedState, UNSTORABLE_TEXT } from './helpers/hostile';
-import { checkoutForm, makePhoto, makePhotos, makePixelBomb } from './helpers/photos';
+import { checkoutForm, makePhotos, makePixelBomb } from './helpers/photos';
 import { signInAs } from './helpers/session';
 
 type FormFile = { bytes: Buffer; name?: string; type?: string };
@@ -279,7 +279,7 @@ describe('[hostile] photo uploads to POST /v1/stripe/checkout/create', () => {
   describe('the options JSON, fuzzed', () => {
     let small: FormFile[];
     beforeAll(async () => {
-      small = await Promise.all([1, 2, 3, 4, 5, 6].map(async (i) => ({ bytes: await makePhoto(i, 240, 320) })));
+      small = (await makePhotos(6)).map((bytes) => ({ bytes }));
     });
 
     const text = fc.oneof(

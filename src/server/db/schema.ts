@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
+/** One photo's verdict in the selfie check, as kept with its order (measurements, never the photo). */
+export interface StoredPhotoCheck {
+  no: number;
+  verdict: 'accepted' | 'warning' | 'refused';
+  reasons: string[];
+  faceWidth?: number;
+  sharpness?: number;
+  brightness?: number;
+}
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -87,6 +97,8 @@ export const orders = pgTable(
     categoryId: text('category_id').notNull(),
     packageId: text('package_id').notNull(),
     portraitInfo: jsonb('portrait_info').$type<Record<string, unknown>>(),
+    /** The selfie check of the photos the order was placed with: the evidence that they met our standards. */
+    photoCheck: jsonb('photo_check').$type<StoredPhotoCheck[]>(),
     comment: text('comment').notNull().default(''),
     progress: integer('progress').notNull().default(0),
     imageGenerated: integer('image_generated').notNull().default(0),

@@ -8,6 +8,7 @@ import { confirmCheckout } from '../services/checkout/confirm-checkout.js';
 import { createCheckout } from '../services/checkout/create-checkout.js';
 import { getOfflineSession, payOffline } from '../services/checkout/pay-offline.js';
 import { ok, parseInput } from './envelope.js';
+import { assertBoundary, CUT_OFF_FORM } from './multipart.js';
 import { route } from './route.js';
 import { signedInUser } from './session.js';
 
@@ -19,16 +20,6 @@ const MULTIPART_LIMITS = {
   parts: LIMITS.photosMax + 4,
   fieldSize: 64 * 1024,
 };
-
-/** The multipart parser's error (it has no code) for a form that ends before its closing boundary. */
-const CUT_OFF_FORM = /unexpected end of multipart data/i;
-
-/** A multipart boundary is 1 to 70 characters (RFC 2046); without a usable one the form cannot be read. */
-function assertBoundary(contentType: string | undefined): void {
-  const match = /;\s*boundary=(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? '');
-  const boundary = match?.[1] ?? match?.[2] ?? '';
-  if (boundary.length < 1 || boundary.length > 70) throw new AppError('BAD_REQUEST', 'The form has no usable multipart boundary in its Content-Type');
-}
 
 /** Reads the checkout form: file1..fileN (the photos) and `options` (a JSON string with portraitInfo). */
 async function readCheckoutForm(parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>) {

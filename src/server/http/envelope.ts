@@ -12,8 +12,8 @@ export function ok<T>(data: T, message = 'success'): Envelope<T> {
   return { code: 0, message, data };
 }
 
-export function fail(status: number, message: string): Envelope<null> {
-  return { code: status, message, data: null };
+export function fail<T = null>(status: number, message: string, data: T | null = null): Envelope<T | null> {
+  return { code: status, message, data };
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -45,7 +45,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.status).send(fail(error.status, error.message));
+      return reply.status(error.status).send(fail(error.status, error.message, error.data));
     }
     if (error instanceof ZodError) {
       const issue = error.issues[0];

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
+import { selfies } from '../../support/face-photos';
 
-/** A real JPEG of the given size: a soft gradient with a face-like ellipse, unique per `seed`. */
+/** A real JPEG of the given size with no face in it (a soft gradient and an ellipse), unique per `seed`. */
 export async function makePhoto(seed = 1, width = 900, height = 1200): Promise<Buffer> {
   const hue = (seed * 47) % 360;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
@@ -12,8 +13,9 @@ export async function makePhoto(seed = 1, width = 900, height = 1200): Promise<B
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
-export async function makePhotos(n: number): Promise<Buffer[]> {
-  return Promise.all(Array.from({ length: n }, (_, i) => makePhoto(i + 1)));
+/** `n` different selfies of one person that pass the selfie check (up to 11). */
+export function makePhotos(n: number): Promise<Buffer[]> {
+  return selfies(n);
 }
 
 /** A tiny PNG that claims a huge pixel count: a decompression bomb. */
@@ -39,4 +41,15 @@ export function checkoutForm(files: { bytes: Buffer; name?: string; type?: strin
   const optionsText = typeof options === 'string' ? options : JSON.stringify(options);
   chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="options"\r\n\r\n${optionsText}\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The uploader's photo-check form: one file in the field `photo`. */
+export function photoForm(bytes: Buffer, name = 'selfie.jpg', type = 'image/jpeg') {
+  const boundary = `----portrait${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }

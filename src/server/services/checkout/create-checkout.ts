@@ -9,6 +9,7 @@ import { LIMITS } from '../../../shared/limits.js';
 import { attachCheckoutSession, createPendingOrder, deleteOrderAndFiles } from '../orders/order-lifecycle.js';
 import { selfieKey } from '../orders/storage-keys.js';
 import { assertBetaAvailable } from './beta-seats.js';
+import { checkPhotoSet } from '../photos/check-photo-set.js';
 import { normalizePhoto, type NormalizedPhoto } from './normalize-photo.js';
 
 export interface CreateCheckoutInput {
@@ -18,12 +19,13 @@ export interface CreateCheckoutInput {
 }
 
 /**
- * Validates a whole order (photos by their bytes, answers, package, beta rules), stores the selfies,
+ * Validates a whole order (photos by their bytes and the selfie check, answers, package, beta rules),
+ * stores the usable selfies and their verdicts,
  * creates the order as `pending` with its price from the catalog, and opens a checkout session with the
  * payment provider. Nothing is stored for a request that fails validation.
  */
 export async function createCheckout(
-  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'clock' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'clock' | 'config' | 'log' | 'faces'>,
   { userId, portraitInfo, photos }: CreateCheckoutInput,
 ) {
   const { db } = ctx.database;
@@ -38,8 +40,10 @@ export async function createCheckout(
   const now = ctx.clock.now();
   if (isBeta) await assertBetaAvailable(db, { userId, seats: ctx.config.betaSeats, now });
 
+  // The selfie check first: a set it refuses is answered before anything is stored or charged.
+  const { keep, checks } = await checkPhotoSet(ctx.faces, photos);
   const normalized: NormalizedPhoto[] = [];
-  for (const [i, photo] of photos.entries()) normalized.push(await normalizePhoto(photo.bytes, `Photo ${i + 1} (${photo.filename})`));
+  for (const { no, bytes, filename } of keep) normalized.push(await normalizePhoto(bytes, `Photo ${no} (${filename})`));
 
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
@@ -55,6 +59,7 @@ export async function createCheckout(
       ...packageCharge(pkg),
       currency: pkg.currency,
       isBeta,
+      photoCheck: checks,
     },
     now,
   );

@@ -11,11 +11,10 @@ export interface NormalizedPhoto {
 }
 
 /**
- * Checks that an upload is a real, decodable image by its bytes (not its name or declared type), within
- * 10 MB and 40 megapixels, and re-encodes it as an upright JPEG without metadata (no GPS or camera data
- * is kept). `label` names the file in error messages.
+ * Checks that an upload is an image by its bytes (not its name or declared type), within 10 MB and 40
+ * megapixels. `label` names the file in error messages.
  */
-export async function normalizePhoto(bytes: Buffer, label: string): Promise<NormalizedPhoto> {
+export async function assertReadableImage(bytes: Buffer, label: string): Promise<void> {
   if (bytes.length === 0) throw new AppError('BAD_REQUEST', `${label} is empty`);
   if (bytes.length > LIMITS.photoMaxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `${label} is larger than ${LIMIT_TEXT.photoMaxSize}`);
   let metadata: Metadata;
@@ -30,6 +29,14 @@ export async function normalizePhoto(bytes: Buffer, label: string): Promise<Norm
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   if (pixels > LIMITS.photoMaxPixels) throw new AppError('BAD_REQUEST', `${label} has more than ${LIMIT_TEXT.photoMaxPixels}`);
   if (pixels === 0) throw new AppError('BAD_REQUEST', `${label} has no pixels`);
+}
+
+/**
+ * Checks an upload as `assertReadableImage` does and re-encodes it as an upright JPEG without metadata
+ * (no GPS or camera data is kept).
+ */
+export async function normalizePhoto(bytes: Buffer, label: string): Promise<NormalizedPhoto> {
+  await assertReadableImage(bytes, label);
   try {
     const { data, info } = await sharp(bytes, { failOn: 'error', limitInputPixels: LIMITS.photoMaxPixels })
       .rotate()

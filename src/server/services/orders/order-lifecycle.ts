@@ -85,7 +85,18 @@ export async function countBetaSeats(db: Executor, { heldSince, userId, exceptOr
 
 export type NewOrder = Pick<
   typeof orders.$inferInsert,
-  'userId' | 'categoryId' | 'packageId' | 'portraitInfo' | 'imageTotal' | 'priceCents' | 'discountCents' | 'amountCents' | 'currency' | 'couponCode' | 'isBeta'
+  | 'userId'
+  | 'categoryId'
+  | 'packageId'
+  | 'portraitInfo'
+  | 'imageTotal'
+  | 'priceCents'
+  | 'discountCents'
+  | 'amountCents'
+  | 'currency'
+  | 'couponCode'
+  | 'isBeta'
+  | 'photoCheck'
 >;
 
 /** A new order, `pending` until its checkout is paid. */

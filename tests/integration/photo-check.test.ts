@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '@/server/db/schema';
+import { LIMITS } from '@/shared/limits';
+import { validAnswers } from '../support/answers';
+import { badPhotos, selfie, selfies } from '../support/face-photos';
+import { buildTestApp, type TestApp } from './helpers/app';
+import { checkoutForm, makePhoto, photoForm } from './helpers/photos';
+import { signInAs } from './helpers/session';
+
+async function rowCount(t: TestApp, table: string) {
+  const result = await t.app.ctx.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+}
+
+/** Each photo the check must judge, with the verdict and the reasons a customer is shown. */
+const SINGLE_PHOTOS = [
+  { name: 'a group photo', photo: badPhotos.group, verdict: 'refused', reasons: ['severalFaces'] },
+  { name: 'an image with no face', photo: badPhotos.noFace, verdict: 'refused', reasons: ['noFace'] },
+  { name: 'a face far away', photo: badPhotos.tinyFace, verdict: 'refused', reasons: ['faceTooSmall'] },
+  { name: 'a face cut off by the frame', photo: badPhotos.cutOff, verdict: 'refused', reasons: ['faceCutOff'] },
+  { name: 'a blurred copy', photo: badPhotos.blurred, verdict: 'warning', reasons: ['blurry'] },
+  { name: 'a dark copy', photo: badPhotos.dark, verdict: 'warning', reasons: ['tooDark'] },
+  { name: 'a good selfie', photo: () => selfie('ada', 1), verdict: 'accepted', reasons: [] },
+] as const;
+
+describe('[photo-check] the selfie check, photo by photo and for the whole set', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await buildTestApp({ ROLE: 'web' });
+    cookie = (await signInAs(t, 'selfie@example.com')).cookie;
+  });
+  afterAll(() => t.close());
+
+  const check = (form: { payload: Buffer; contentType: string }, who = cookie) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/photos/check',
+      headers: { cookie: who, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
+      payload: form.payload,
+    });
+  const checkout = (files: Buffer[], who = cookie) => {
+    const form = checkoutForm(
+      files.map((bytes, i) => ({ bytes, name: `photo-${i + 1}.jpg` })),
+      { portraitInfo: validAnswers({ package: 'basic' }) },
+    );
+    return t.app.inject({
+      method: 'POST',
+      url: '/v1/stripe/checkout/create',
+      headers: { cookie: who, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
+      payload: form.payload,
+    });
+  };
+
+  describe('POST /v1/photos/check answers each photo on its own', () => {
+    it.each(SINGLE_PHOTOS)('$name: $verdict $reasons', async ({ photo, verdict, reasons }) => {
+      const res = await check(photoForm(await photo()));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ verdict, reasons });
+    });
+
+    it('answers what the browser needs to compare the set: the hash, and the face descriptor of a usable face', async () => {
+      const { analysis } = (await check(photoForm(await selfie('ada', 2)))).json().data;
+      expect(analysis.hash).toMatch(/^[0-9a-f]{16}$/);
+      expect(analysis.descriptor).toHaveLength(128);
+      expect(analysis.faces).toBe(1);
+      expect(analysis.face.width).toBeGreaterThanOrEqual(200);
+    });
+
+    it.each([
+      { name: 'a form without a photo', form: () => checkoutForm([], { portraitInfo: {} }), status: 400, message: 'Invalid photo: is required' },
+      {
+        name: 'two photos at once',
+        form: async () => checkoutForm([{ bytes: await selfie('ada', 1) }, { bytes: await selfie('ada', 2) }], {}),
+        status: 400,
+        message: 'Send one photo at a time',
+      },
+      {
+        name: 'a text file',
+        form: () => photoForm(Buffer.from('not a photo at all'), 'notes.txt', 'text/plain'),
+        status: 400,
+        message: 'The photo (notes.txt) is not an image we can read (use JPG, PNG or WebP)',
+      },
+      {
+        name: 'a photo cut short',
+        form: async () => photoForm((await makePhoto(3)).subarray(0, 600), 'cut.jpg'),
+        status: 400,
+        message: 'The photo (cut.jpg) is damaged or cannot be decoded',
+      },
+      {
+        name: 'a photo over 10 MB',
+        form: () => photoForm(Buffer.alloc(LIMITS.photoMaxBytes + 1, 1), 'huge.jpg'),
+        status: 413,
+        message: 'The photo (huge.jpg) is larger than 10 MB',
+      },
+    ])('refuses $name with $status', async ({ form, status, message }) => {
+      const res = await check(await form());
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toMatchObject({ code: status, message });
+    });
+
+    it('refuses a JSON body with 415 and a signed-out caller with 401', async () => {
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/v1/photos/check',
+        headers: { cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        payload: '{}',
+      });
+      expect(json.statusCode).toBe(415);
+      const signedOut = await check(photoForm(await selfie('ada', 1)), '');
+      expect(signedOut.statusCode).toBe(401);
+      expect(signedOut.json().message).toBe('Please log in to continue');
+    });
+
+    it(`allows ${LIMITS.photoChecksPerHour} checks an hour per customer, then answers 429`, async () => {
+      const busy = (await signInAs(t, 'busy@example.com')).cookie;
+      const form = photoForm(await selfie('ada', 1));
+      for (let i = 0; i < LIMITS.photoChecksPerHour; i++) expect((await check(form, busy)).statusCode).toBe(200);
+      const over = await check(form, busy);
+      expect(over.statusCode).toBe(429);
+      expect(over.json().message).toMatch(/^You have checked 150 photos in the last hour; please try again in \d+ minutes$/);
+    });
+  });
+
+  describe('the checkout checks the whole set again', () => {
+    const refusedSets = [
+      { name: 'a group photo', extra: badPhotos.group, reasons: ['severalFaces'] },
+      { name: 'an image with no face', extra: badPhotos.noFace, reasons: ['noFace'] },
+      { name: 'a face far away', extra: badPhotos.tinyFace, reasons: ['faceTooSmall'] },
+      { name: 'the same photo twice', extra: () => selfie('ada', 1), reasons: ['duplicate'] },
+      { name: 'one photo of someone else', extra: badPhotos.otherPerson, reasons: ['otherPerson'] },
+    ];
+
+    it.each(refusedSets)('refuses five good photos and $name with 422, every photo with its reasons, and stores nothing', async ({ extra, reasons }) => {
+      const before = { orders: await rowCount(t, 'orders'), selfies: await rowCount(t, 'selfies'), files: await t.app.ctx.files.count('orders') };
+      const res = await checkout([...(await selfies(5)), await extra()]);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        code: 422,
+        message: 'Only 5 of your photos can be used and we need at least 6: please replace the photos marked as not usable',
+        data: {
+          needed: 6,
+          photos: [
+            ...[1, 2, 3, 4, 5].map((no) => ({ no, name: `photo-${no}.jpg`, verdict: 'accepted', reasons: [] })),
+            { no: 6, name: 'photo-6.jpg', verdict: 'refused', reasons },
+          ],
+        },
+      });
+      expect({ orders: await rowCount(t, 'orders'), selfies: await rowCount(t, 'selfies'), files: await t.app.ctx.files.count('orders') }).toEqual(before);
+    });
+
+    it('takes six good photos with a blurred and a dark one (warnings do not block) and stores every verdict with the order', async () => {
+      const res = await checkout([...(await selfies(6)), await badPhotos.blurred(), await badPhotos.dark()]);
+      expect(res.statusCode).toBe(200);
+      const orderId = res.json().data.orderId;
+      const [order] = await t.app.ctx.database.db.select().from(orders).where(sql`${orders.id} = ${orderId}`);
+      expect(order!.photoCheck!.map(({ no, verdict, reasons }) => ({ no, verdict, reasons }))).toEqual([
+        ...[1, 2, 3, 4, 5, 6].map((no) => ({ no, verdict: 'accepted', reasons: [] })),
+        { no: 7, verdict: 'warning', reasons: ['blurry'] },
+        { no: 8, verdict: 'warning', reasons: ['tooDark'] },
+      ]);
+      expect(order!.photoCheck![0]).toMatchObject({ faceWidth: expect.any(Number), sharpness: expect.any(Number), brightness: expect.any(Number) });
+      expect(await t.app.ctx.files.count(`orders/${orderId}/selfies`)).toBe(8);
+    });
+
+    it('keeps only the usable photos of a set that has six of them, and stores the verdict of the one left out', async () => {
+      const res = await checkout([...(await selfies(6)), await badPhotos.group()]);
+      expect(res.statusCode).toBe(200);
+      const orderId = res.json().data.orderId;
+      const [order] = await t.app.ctx.database.db.select().from(orders).where(sql`${orders.id} = ${orderId}`);
+      expect(order!.photoCheck!.at(-1)).toMatchObject({ no: 7, verdict: 'refused', reasons: ['severalFaces'] });
+      expect(await t.app.ctx.files.count(`orders/${orderId}/selfies`)).toBe(6);
+    });
+  });
+});

@@ -1,0 +1,164 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/**
+ * Test selfies made from the group photos that ship with @vladmandic/face-api (demo/sample1-6.jpg):
+ * one face cropped and varied (framing, zoom, tilt, light, mirror) gives several photos of one person;
+ * the untouched group photos are the "several faces" case. Deterministic: the same call gives the
+ * same bytes, so a process analyses each photo once.
+ */
+const DEMO = path.resolve('node_modules/@vladmandic/face-api/demo');
+
+/** Faces in the demo photos as the detector boxes them, in pixels of the 1920 px originals. */
+const PEOPLE = {
+  /** sample1.jpg, the man in the middle. */
+  ada: { sample: 1, x: 837, y: 419, width: 187, height: 228 },
+  /** sample6.jpg, the man on the right. */
+  cyd: { sample: 6, x: 1487, y: 261, width: 211, height: 298 },
+} as const;
+export type Person = keyof typeof PEOPLE;
+
+interface Variation {
+  /** Width of the crop around the face, in face widths. */
+  zoom: number;
+  /** Shift of the face from the crop's centre, in face widths. */
+  dx: number;
+  dy: number;
+  /** Tilt in degrees. */
+  angle: number;
+  /** Multiplier of brightness. */
+  light: number;
+  mirror: boolean;
+}
+
+/** Eleven framings of one face: enough for the 10-photo limit and an 11th beyond it. */
+const VARIATIONS: Variation[] = [
+  { zoom: 2.6, dx: 0, dy: 0.1, angle: 0, light: 1, mirror: false },
+  { zoom: 3.0, dx: 0.3, dy: 0, angle: -6, light: 1.08, mirror: false },
+  { zoom: 2.4, dx: -0.25, dy: 0.2, angle: 5, light: 0.94, mirror: false },
+  { zoom: 2.8, dx: 0, dy: 0.3, angle: 0, light: 1, mirror: true },
+  { zoom: 3.2, dx: -0.4, dy: 0.1, angle: 8, light: 1.12, mirror: false },
+  { zoom: 2.5, dx: 0.35, dy: -0.05, angle: -3, light: 0.9, mirror: true },
+  { zoom: 2.9, dx: 0.1, dy: 0.4, angle: 3, light: 1.05, mirror: false },
+  { zoom: 2.7, dx: -0.1, dy: -0.1, angle: -8, light: 0.97, mirror: true },
+  { zoom: 3.4, dx: 0.2, dy: 0.25, angle: 6, light: 1.15, mirror: false },
+  { zoom: 2.45, dx: -0.3, dy: 0.35, angle: -5, light: 1.02, mirror: false },
+  { zoom: 3.1, dx: 0.05, dy: -0.2, angle: 2, light: 0.92, mirror: true },
+];
+
+/** Output height: the face ends up about 260 px across, above the 200 px the check asks for. */
+const FACE_WIDTH = 260;
+
+async function framed(person: Person, v: Variation): Promise<Buffer> {
+  const face = PEOPLE[person];
+  const file = path.join(DEMO, `sample${face.sample}.jpg`);
+  const { width: imageWidth = 0, height: imageHeight = 0 } = await sharp(file).metadata();
+  const cropWidth = Math.round(face.width * v.zoom);
+  const cropHeight = Math.round(cropWidth * 1.25);
+  const centreX = face.x + face.width / 2 - v.dx * face.width;
+  const centreY = face.y + face.height / 2 - v.dy * face.width;
+  const left = Math.round(Math.min(Math.max(0, centreX - cropWidth / 2), imageWidth - cropWidth));
+  const top = Math.round(Math.min(Math.max(0, centreY - cropHeight / 2), imageHeight - cropHeight));
+  const scale = FACE_WIDTH / face.width;
+  let image = sharp(file)
+    .extract({ left, top, width: cropWidth, height: Math.min(cropHeight, imageHeight - top) })
+    .resize(Math.round(cropWidth * scale), undefined, { kernel: 'lanczos3' });
+  if (v.angle) {
+    const turned = await image.rotate(v.angle, { background: '#808080' }).toBuffer({ resolveWithObject: true });
+    // Cut the grey corners the tilt adds.
+    const inset = Math.ceil(Math.sin((Math.abs(v.angle) * Math.PI) / 180) * Math.max(turned.info.width, turned.info.height) * 0.5);
+    image = sharp(turned.data).extract({ left: inset, top: inset, width: turned.info.width - 2 * inset, height: turned.info.height - 2 * inset });
+  }
+  if (v.mirror) image = image.flop();
+  if (v.light !== 1) image = image.modulate({ brightness: v.light });
+  return image.jpeg({ quality: 88 }).toBuffer();
+}
+
+const made = new Map<string, Promise<Buffer>>();
+function once(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  let photo = made.get(key);
+  if (!photo) {
+    photo = make();
+    made.set(key, photo);
+  }
+  return photo;
+}
+
+/** Photo `n` (1 to 11) of one person, each framed differently. */
+export function selfie(person: Person = 'ada', n = 1): Promise<Buffer> {
+  const variation = VARIATIONS[n - 1];
+  if (!variation) throw new Error(`there are ${VARIATIONS.length} selfies of each person`);
+  return once(`${person}-${n}`, () => framed(person, variation));
+}
+
+/** `count` different photos of one person: an acceptable set. */
+export function selfies(count: number, person: Person = 'ada'): Promise<Buffer[]> {
+  return Promise.all(Array.from({ length: count }, (_, i) => selfie(person, i + 1)));
+}
+
+/**
+ * The photos the check refuses or warns about. Those made from a good photo start from one of photos
+ * 7 to 11, so that with the first six they are not also the same picture twice.
+ */
+export const badPhotos = {
+  /** Several people side by side. */
+  group: () => once('group', () => sharp(path.join(DEMO, 'sample1.jpg')).jpeg({ quality: 85 }).toBuffer()),
+  /** Sky and wall, nobody. */
+  noFace: () =>
+    once('no-face', () =>
+      sharp(path.join(DEMO, 'sample2.jpg')).extract({ left: 0, top: 700, width: 300, height: 400 }).resize(600, 800).jpeg({ quality: 85 }).toBuffer(),
+    ),
+  /** The person far away: the face about 90 px across. */
+  tinyFace: () =>
+    once('tiny-face', async () => {
+      const photo = await selfie('ada', 9);
+      const { width = 0 } = await sharp(photo).metadata();
+      return sharp(photo)
+        .resize({ width: Math.round((width * 90) / FACE_WIDTH) })
+        .jpeg({ quality: 88 })
+        .toBuffer();
+    }),
+  /** A quarter of the face outside the frame. */
+  cutOff: () =>
+    once('cut-off', async () => {
+      const photo = await selfie('ada', 1);
+      const { width = 0, height = 0 } = await sharp(photo).metadata();
+      // The face is about FACE_WIDTH across, centred: start the frame a quarter of the way into it.
+      const left = Math.round(width / 2 - FACE_WIDTH / 4);
+      return sharp(photo)
+        .extract({ left, top: 0, width: width - left, height })
+        .jpeg({ quality: 88 })
+        .toBuffer();
+    }),
+  /** Out of focus. */
+  blurred: () =>
+    once('blurred', async () =>
+      sharp(await selfie('ada', 7))
+        .blur(4)
+        .jpeg({ quality: 88 })
+        .toBuffer(),
+    ),
+  /** Taken in a dim room. */
+  dark: () =>
+    once('dark', async () =>
+      sharp(await selfie('ada', 8))
+        .modulate({ brightness: 0.45 })
+        .jpeg({ quality: 88 })
+        .toBuffer(),
+    ),
+  /** Someone else. */
+  otherPerson: () => selfie('cyd', 1),
+};
+
+/** Writes photos to a folder (for a browser's file chooser) and returns their paths. */
+export function writePhotos(folder: string, photos: { name: string; bytes: Buffer }[]): string[] {
+  const dir = path.join(os.tmpdir(), folder);
+  mkdirSync(dir, { recursive: true });
+  return photos.map(({ name, bytes }) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, bytes);
+    return file;
+  });
+}
