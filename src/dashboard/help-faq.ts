@@ -7,7 +7,7 @@ import { FIRST_ORDER_COUPON, PACKAGES, type PackageId } from '@/shared/catalog/p
 export const HELP_FAQ = {
   general: ['whatIs', 'whoFor', 'signIn', 'styles', 'findPortraits'],
   process: ['steps', 'deliveryTime', 'progress', 'failed', 'download'],
-  technical: ['howMany', 'goodPhotos', 'avoid', 'formats', 'portraitSize'],
+  technical: ['howMany', 'goodPhotos', 'avoid', 'photoCheck', 'formats', 'portraitSize'],
   pricing: ['packages', 'beta', 'discount', 'payment', 'refund', 'receipts'],
   privacy: ['selfies', 'retention', 'usage', 'deleteAccount', 'security'],
 } as const;

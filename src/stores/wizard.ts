@@ -10,18 +10,22 @@ import {
   type SingleChoiceStep,
   type WizardStep,
 } from '@/shared/catalog/wizard';
+import type { PhotoCheckResponse } from '@/shared/contracts/photos';
 import { LIMITS } from '@/shared/limits';
+import { isRefusal, type PhotoReason, type PhotoVerdict, setReasons, verdictOf } from '@/shared/photo-check';
 
 export type { MultiChoiceStep, SingleChoiceStep };
 
 export type WizardAnswers = { [K in SingleChoiceStep]?: string } & { [K in MultiChoiceStep]: string[] };
 
-/** A photo ready to send: the downscaled JPEG and the object URL of its thumbnail. */
+/** A photo ready to send: the downscaled JPEG, the object URL of its thumbnail, and its selfie check. */
 export interface WizardPhoto {
   id: string;
   name: string;
   blob: Blob;
   url: string;
+  /** Absent until the check is asked for. */
+  check?: { state: 'checking' } | { state: 'checked'; result: PhotoCheckResponse } | { state: 'failed'; message: string };
 }
 
 export interface WizardState {
@@ -113,7 +117,7 @@ export function isStepAnswered(state: WizardState, step: WizardStep): boolean {
     case 'multi':
       return state.answers[spec.id].length > 0;
     case 'photos':
-      return state.photos.length >= LIMITS.photosMin;
+      return usableCount(state.photos) >= LIMITS.photosMin;
     case 'package':
       return false;
     default:
@@ -151,6 +155,54 @@ export function addPhotos(photos: WizardPhoto[]): number {
   revoke(photos.slice(room));
   if (kept.length > 0) $wizard.set({ ...state, photos: [...state.photos, ...kept] });
   return kept.length;
+}
+
+/** Records the selfie check of a photo still in the uploader (one removed meanwhile is left alone). */
+export function setPhotoCheck(id: string, check: NonNullable<WizardPhoto['check']>): void {
+  const state = $wizard.get();
+  if (!state.photos.some((p) => p.id === id)) return;
+  $wizard.set({ ...state, photos: state.photos.map((p) => (p.id === id ? { ...p, check } : p)) });
+}
+
+/** What the uploader shows for one photo: still being checked, checked (with the set's reasons), or not checked. */
+export type PhotoState = { state: 'checking' } | { state: 'checked'; verdict: PhotoVerdict; reasons: PhotoReason[] } | { state: 'failed'; message: string };
+
+/**
+ * Every photo's state within the set, in order: the server's analysis of each checked photo, judged with
+ * the same rules the checkout applies (a later copy of a photo, a face of someone else).
+ */
+export function photoStates(photos: readonly WizardPhoto[]): PhotoState[] {
+  const checked = photos.flatMap((photo) => (photo.check?.state === 'checked' ? [photo.check.result.analysis] : []));
+  const reasons = setReasons(checked);
+  let next = 0;
+  return photos.map((photo): PhotoState => {
+    const check = photo.check;
+    if (!check || check.state === 'checking') return { state: 'checking' };
+    if (check.state === 'failed') return check;
+    const own = reasons[next++] ?? [];
+    return { state: 'checked', verdict: verdictOf(own), reasons: own };
+  });
+}
+
+/** The photos that can go into an order: checked and not refused. */
+export function usablePhotos(photos: readonly WizardPhoto[]): WizardPhoto[] {
+  const states = photoStates(photos);
+  return photos.filter((_, i) => {
+    const state = states[i];
+    return state?.state === 'checked' && !state.reasons.some(isRefusal);
+  });
+}
+
+/** Counts for the one-line summary: usable, refused or not checked, and still being checked. */
+export function checkSummary(photos: readonly WizardPhoto[]) {
+  const states = photoStates(photos);
+  const checking = states.filter((s) => s.state === 'checking').length;
+  const ready = states.filter((s) => s.state === 'checked' && s.verdict !== 'refused').length;
+  return { ready, attention: states.length - ready - checking, checking };
+}
+
+export function usableCount(photos: readonly WizardPhoto[]): number {
+  return usablePhotos(photos).length;
 }
 
 export function removePhoto(id: string): void {

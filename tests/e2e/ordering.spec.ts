@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Cookie, type Page } from '@playwright/test';
-import { selfies } from '../support/face-photos';
+import { badPhotos, selfies, writePhotos } from '../support/face-photos';
 import { signIn } from './fixtures/auth';
 
 let counter = 0;
@@ -247,6 +247,69 @@ test.describe('[ordering] placing an order', () => {
     await expect(page.getByRole('button', { name: 'Choose Basic' })).toBeEnabled();
     await expect(page).toHaveURL(/\/dashboard\/createOrder\/doctor$/);
     expect(stripeRequests).toEqual([]);
+  });
+
+  test('[photo-check] marks each photo while and after it is checked, says what to fix, and shows Next only at six usable photos, on desktop and phone', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const [group, blurry] = writePhotos('photo-check-e2e', [
+      { name: 'group.jpg', bytes: await badPhotos.group() },
+      { name: 'blurry.jpg', bytes: await badPhotos.blurred() },
+    ]);
+    const mark = (name: string) => page.getByRole('img', { name, exact: true });
+    for (const size of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.goto('/dashboard/createOrder/doctor');
+      await answerStyleSteps(page);
+      await expect(page.getByRole('heading', { name: 'Tips for great portraits' })).toBeVisible();
+      await expect(page.getByText('Your whole face visible: no sunglasses, hats or hands in the way')).toBeVisible();
+
+      // The check of the sixth photo is held back: it shows a spinner, and Next waits for it.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let checks = 0;
+      await page.route('**/v1/photos/check', async (route) => {
+        if (++checks === 6) await held;
+        await route.continue();
+      });
+      await fileInput(page).setInputFiles([...photos.slice(0, 5), group!]);
+      await expect(page.getByText('Uploaded: 6/10')).toBeVisible();
+      for (const n of [1, 2, 3, 4, 5]) await expect(mark(`Photo ${n} looks good`)).toBeVisible();
+      await expect(mark('Checking photo 6')).toBeVisible();
+      await expect(page.getByText('5 photos ready, checking 1 photo', { exact: true })).toBeVisible();
+      await expect(nextButton(page)).toHaveCount(0);
+      release();
+
+      // A group photo is refused with its reason; five usable photos are not enough.
+      await expect(mark('Photo 6 cannot be used')).toBeVisible();
+      await expect(page.getByText('More than one person. Use a photo of just you.')).toBeVisible();
+      await expect(page.getByText('5 photos ready, 1 needs attention', { exact: true })).toBeVisible();
+      await expect(page.getByText('Please upload at least 6 photos')).toBeVisible();
+      await expect(nextButton(page)).toHaveCount(0);
+
+      // A blurry photo gets a warning but counts: six usable photos bring Next.
+      await fileInput(page).setInputFiles(blurry!);
+      await expect(mark('Photo 7 can be used but could be better')).toBeVisible();
+      await expect(page.getByText('A little blurry. A sharper photo gives better portraits.')).toBeVisible();
+      await expect(page.getByText('6 photos ready, 1 needs attention', { exact: true })).toBeVisible();
+      await expect(page.getByText('Minimum requirement met')).toBeVisible();
+      await expect(nextButton(page)).toBeVisible();
+      expect(await blockingViolations(page), `photo check ${size.width}`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll ${size.width}`).toBeLessThanOrEqual(size.width);
+
+      // Removing the refused photo leaves six ready and nothing to fix.
+      await page.getByRole('button', { name: 'Remove photo 6' }).click();
+      await expect(page.getByText('6 photos ready', { exact: true })).toBeVisible();
+      await expect(page.getByText('More than one person. Use a photo of just you.')).toHaveCount(0);
+      await expect(nextButton(page)).toBeVisible();
+      await page.unroute('**/v1/photos/check');
+    }
   });
 
   test('[ordering] keeps ?type=beta from New Order to the wizard and shows the beta note', async ({ page }) => {

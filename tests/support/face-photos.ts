@@ -13,9 +13,9 @@ const DEMO = path.resolve('node_modules/@vladmandic/face-api/demo');
 
 /** Faces in the demo photos as the detector boxes them, in pixels of the 1920 px originals. */
 const PEOPLE = {
-  /** sample1.jpg, the man in the middle. */
+  /** sample1.jpg, the woman in the middle. */
   ada: { sample: 1, x: 837, y: 419, width: 187, height: 228 },
-  /** sample6.jpg, the man on the right. */
+  /** sample6.jpg, the person on the right. */
   cyd: { sample: 6, x: 1487, y: 261, width: 211, height: 298 },
 } as const;
 export type Person = keyof typeof PEOPLE;

@@ -6,7 +6,7 @@ import { PACKAGES, type PackageId } from '@/shared/catalog/packages';
 import { $coupon, betaAvailable } from '@/stores/coupon';
 import { navigate } from '@/stores/location';
 import { toast } from '@/stores/toast';
-import { resetWizard, type WizardState } from '@/stores/wizard';
+import { resetWizard, usablePhotos, type WizardState } from '@/stores/wizard';
 import { CheckoutDialog, type CheckoutPhase } from './checkout-dialog';
 import { createCheckout, portraitInfoFrom } from './create-checkout';
 import { PackageCard } from './package-card';
@@ -32,7 +32,8 @@ export function PackageStep({ category, wizard, beta }: { category: Category; wi
       const info = portraitInfoFrom(category, wizard.answers, packageId);
       const created = await createCheckout(
         info,
-        wizard.photos.map((p) => p.blob),
+        // Refused photos stay behind: the checkout would only leave them out.
+        usablePhotos(wizard.photos).map((p) => p.blob),
         { signal: controller.signal },
       );
       if (attempt.current === controller) setCheckout({ phase: 'payment', checkout: created });

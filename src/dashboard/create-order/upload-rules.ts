@@ -44,8 +44,9 @@ export interface UploadStatus {
   canProceed: boolean;
 }
 
-export function uploadStatus(count: number): UploadStatus {
-  const enough = count >= LIMITS.photosMin;
+/** `count` photos in the uploader, `usable` of them checked and not refused (all of them by default). */
+export function uploadStatus(count: number, usable = count): UploadStatus {
+  const enough = usable >= LIMITS.photosMin;
   return {
     count,
     messageKey: enough ? 'wizard.upload.enough' : 'wizard.upload.needMore',

@@ -17,11 +17,36 @@ import {
   toggleOption,
   type WizardPhoto,
   type WizardState,
+  checkSummary,
+  photoStates,
+  usablePhotos,
 } from '@/stores/wizard';
+import type { PhotoAnalysis } from '@/shared/photo-check';
 
 let urls = 0;
-const photo = (): WizardPhoto => ({ id: `p${++urls}`, name: `p${urls}.jpg`, blob: new Blob(['x'], { type: 'image/jpeg' }), url: `blob:test/${urls}` });
-const photos = (n: number) => Array.from({ length: n }, photo);
+/** A checked photo: by default a good selfie of the same face as every other, a picture of its own. */
+const photo = (analysis: Partial<PhotoAnalysis> = {}): WizardPhoto => {
+  const n = ++urls;
+  const result = {
+    verdict: 'accepted' as const,
+    reasons: [],
+    analysis: {
+      width: 800,
+      height: 1000,
+      faces: 1,
+      face: { x: 250, y: 300, width: 300, height: 340 },
+      landmarksOutside: 0,
+      sharpness: 300,
+      brightness: 120,
+      hash: (n % 16).toString(16).repeat(16),
+      descriptor: Array.from({ length: 128 }, () => 0),
+      ...analysis,
+    },
+  };
+  return { id: `p${n}`, name: `p${n}.jpg`, blob: new Blob(['x'], { type: 'image/jpeg' }), url: `blob:test/${n}`, check: { state: 'checked', result } };
+};
+const photos = (n: number) => Array.from({ length: n }, () => photo());
+const checking = (): WizardPhoto => ({ ...photo(), check: { state: 'checking' } });
 const stepIndex = (step: (typeof WIZARD_STEPS)[number]) => WIZARD_STEPS.indexOf(step);
 const at = (step: (typeof WIZARD_STEPS)[number]) => $wizard.set({ ...$wizard.get(), step: stepIndex(step) });
 
@@ -124,12 +149,28 @@ describe('[wizard] the wizard store', () => {
     ['photo upload with 5 photos', false, { ...base(), step: stepIndex('photoUpload'), photos: photos(5) }],
     ['photo upload with 6 photos', true, { ...base(), step: stepIndex('photoUpload'), photos: photos(6) }],
     ['photo upload with 10 photos', true, { ...base(), step: stepIndex('photoUpload'), photos: photos(10) }],
+    ['photo upload with 6 photos, one still being checked', false, { ...base(), step: stepIndex('photoUpload'), photos: [...photos(5), checking()] }],
+    ['photo upload with 6 photos, one of a group', false, { ...base(), step: stepIndex('photoUpload'), photos: [...photos(5), photo({ faces: 3 })] }],
+    ['photo upload with 7 photos, one of a group', true, { ...base(), step: stepIndex('photoUpload'), photos: [...photos(6), photo({ faces: 3 })] }],
+    ['photo upload with 6 photos, one blurry', true, { ...base(), step: stepIndex('photoUpload'), photos: [...photos(5), photo({ sharpness: 20 })] }],
+    [
+      'photo upload with 6 photos, two the same picture',
+      false,
+      { ...base(), step: stepIndex('photoUpload'), photos: [...photos(4), photo({ hash: 'abcdabcdabcdabcd' }), photo({ hash: 'abcdabcdabcdabcd' })] },
+    ],
     ['the package step, everything answered', false, { ...base(), step: stepIndex('packageSelection'), photos: photos(6) }],
   ];
 
   it.each(NEXT_CASES)('Next on %s: %s', (_label, visible, state) => {
     expect(showsNext(state)).toBe(visible);
     expect(isStepAnswered(state, WIZARD_STEPS[state.step]!)).toBe(visible);
+  });
+
+  it("judges the photos as a set, as the checkout does, and counts them for the uploader's summary", () => {
+    const set = [...photos(5), photo({ descriptor: [0.9, ...Array.from({ length: 127 }, () => 0)] }), photo({ faces: 0, face: undefined }), checking()];
+    expect(photoStates(set).map((s) => (s.state === 'checked' ? s.reasons : s.state))).toEqual([[], [], [], [], [], ['otherPerson'], ['noFace'], 'checking']);
+    expect(checkSummary(set)).toEqual({ ready: 5, attention: 2, checking: 1 });
+    expect(usablePhotos(set)).toEqual(set.slice(0, 5));
   });
 
   it('moves forward only from an answered step, and back until the first step', () => {

@@ -4,6 +4,7 @@ import sharp, { type Sharp } from 'sharp';
 import type * as FaceApi from '@vladmandic/face-api';
 import { PHOTO_CHECK, type PhotoAnalysis } from '../../../shared/photo-check.js';
 import { LIMITS, PHOTO_LONG_SIDE } from '../../../shared/limits.js';
+import { createSsdDetector } from './ssd-detector.js';
 
 /**
  * The face analysis of one photo, run inside a face worker (face-worker.ts): face-api's SSD MobileNet
@@ -17,14 +18,17 @@ export class UnreadablePhotoError extends Error {
   override name = 'UnreadablePhotoError';
 }
 
-/** Long side of the image handed to the detector: SSD MobileNet looks at 512x512 whatever it gets. */
-const DETECTION_LONG_SIDE = 640;
+/**
+ * Side of the square the detector is handed: SSD MobileNet looks at 512x512 whatever it gets, and a
+ * tensor of the same size every time lets the WebAssembly heap reuse its blocks instead of growing.
+ */
+const DETECTION_SIDE = 512;
 /** Long side of the upright copy the face region and the hash are measured on. */
 const MEASURE_LONG_SIDE = 1024;
 /** Width the face region is scaled to before its sharpness is measured, so sizes compare. */
 const SHARPNESS_WIDTH = 128;
 
-type Models = { faceapi: typeof FaceApi; tf: typeof FaceApi.tf };
+type Models = { faceapi: typeof FaceApi; tf: typeof FaceApi.tf; detect: ReturnType<typeof createSsdDetector> };
 let models: Promise<Models> | undefined;
 
 /** Loads the backend and the three nets once per worker, on first use. */
@@ -43,7 +47,7 @@ export function loadModels(): Promise<Models> {
     await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
     await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
     await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
-    return { faceapi, tf };
+    return { faceapi, tf, detect: createSsdDetector(tf, faceapi.nets.ssdMobilenetv1) };
   })();
   return models;
 }
@@ -125,7 +129,7 @@ const round = (value: number, digits: number) => Number(value.toFixed(digits));
  * whole photo's hash. Sizes are in pixels of the photo as it will be stored (long side up to 2048).
  */
 export async function analyzePhoto(bytes: Uint8Array): Promise<PhotoAnalysis> {
-  const { faceapi, tf } = await loadModels();
+  const { faceapi, tf, detect } = await loadModels();
   let upright: Raw;
   let original: { width: number; height: number };
   try {
@@ -147,21 +151,22 @@ export async function analyzePhoto(bytes: Uint8Array): Promise<PhotoAnalysis> {
   const stored = { width: Math.round(upright.width * toStored), height: Math.round(upright.height * toStored) };
   const hash = await differenceHash(upright);
 
+  // The photo fills the square from its top left corner; the rest is black, as the detector pads itself.
+  const toDetection = DETECTION_SIDE / Math.max(upright.width, upright.height);
+  const content = { width: Math.round(upright.width * toDetection), height: Math.round(upright.height * toDetection) };
   const detectionImage = await rawImage(
-    sharp(upright.data, { raw: { width: upright.width, height: upright.height, channels: 3 } }).resize(DETECTION_LONG_SIDE, DETECTION_LONG_SIDE, {
-      fit: 'inside',
-      withoutEnlargement: true,
-    }),
+    sharp(upright.data, { raw: { width: upright.width, height: upright.height, channels: 3 } })
+      .resize(content.width, content.height)
+      .extend({ right: DETECTION_SIDE - content.width, bottom: DETECTION_SIDE - content.height, background: '#000000' }),
   );
-  const tensor = tf.tensor3d(detectionImage.data, [detectionImage.height, detectionImage.width, 3], 'int32');
+  const tensor = tf.tensor3d(detectionImage.data, [DETECTION_SIDE, DETECTION_SIDE, 3], 'int32');
   try {
-    const detections = await faceapi.detectAllFaces(tensor, new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5, maxResults: 20 }));
-    const sorted = [...detections].sort((a, b) => b.box.width - a.box.width);
-    const main = sorted[0];
+    const detections = await detect(tensor, { minScore: 0.5, maxResults: 20 });
+    const main = [...detections].sort((a, b) => b.width - a.width)[0];
     if (!main) return { ...stored, faces: 0, hash };
-    const faces = sorted.filter((d) => d.box.width >= PHOTO_CHECK.backgroundFaceRatio * main.box.width).length;
-    const toMeasure = upright.width / detectionImage.width;
-    const measureBox = { x: main.box.x * toMeasure, y: main.box.y * toMeasure, width: main.box.width * toMeasure, height: main.box.height * toMeasure };
+    const faces = detections.filter((d) => d.width >= PHOTO_CHECK.backgroundFaceRatio * main.width).length;
+    const toMeasure = upright.width / content.width;
+    const measureBox = { x: main.x * toMeasure, y: main.y * toMeasure, width: main.width * toMeasure, height: main.height * toMeasure };
     const face = {
       x: round(measureBox.x * toStored, 1),
       y: round(measureBox.y * toStored, 1),
@@ -178,9 +183,15 @@ export async function analyzePhoto(bytes: Uint8Array): Promise<PhotoAnalysis> {
       hash,
     };
     if (faces > 1) return analysis;
-    const described = await new faceapi.DetectSingleFaceLandmarksTask(Promise.resolve({ detection: main }), tensor, false).withFaceDescriptor();
+    // face-api's detection takes its box relative to the image (0 to 1).
+    const relative = new faceapi.Rect(main.x / DETECTION_SIDE, main.y / DETECTION_SIDE, main.width / DETECTION_SIDE, main.height / DETECTION_SIDE);
+    const detection = new faceapi.FaceDetection(main.score, relative, {
+      width: DETECTION_SIDE,
+      height: DETECTION_SIDE,
+    });
+    const described = await new faceapi.DetectSingleFaceLandmarksTask(Promise.resolve({ detection }), tensor, false).withFaceDescriptor();
     if (!described) return analysis;
-    const outside = described.landmarks.positions.filter((p) => p.x < 0 || p.y < 0 || p.x > detectionImage.width || p.y > detectionImage.height).length;
+    const outside = described.landmarks.positions.filter((p) => p.x < 0 || p.y < 0 || p.x > content.width || p.y > content.height).length;
     return { ...analysis, landmarksOutside: outside, descriptor: Array.from(described.descriptor, (v) => round(v, 5)) };
   } finally {
     tensor.dispose();

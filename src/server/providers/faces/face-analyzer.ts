@@ -37,8 +37,15 @@ interface Job {
 interface PoolWorker {
   worker: Worker;
   ready: Promise<void>;
-  busy?: Job;
+  /** Photos handed over and not yet answered, by id. */
+  jobs: Map<number, Job>;
 }
+
+/**
+ * Photos a worker holds at once: while one is in the network (which keeps the worker's thread busy),
+ * the next is decoded and scaled on libvips's threads.
+ */
+const PHOTOS_PER_WORKER = 2;
 
 const require = createRequire(import.meta.url);
 /** tsx's ESM API (its `import` export; require.resolve would find the CommonJS one). */
@@ -59,6 +66,7 @@ function startWorker(onAnswer: (worker: PoolWorker, answer: WorkerAnswer) => voi
   let failReady: (error: Error) => void = () => {};
   const entry: PoolWorker = {
     worker,
+    jobs: new Map(),
     ready: new Promise<void>((resolve, reject) => {
       markReady = resolve;
       failReady = reject;
@@ -78,7 +86,8 @@ function startWorker(onAnswer: (worker: PoolWorker, answer: WorkerAnswer) => voi
   return entry;
 }
 
-export function createFaceAnalyzer({ workers: size }: { workers: number }): FaceAnalyzer {
+/** `cacheEntries: 0` analyses every photo afresh (a benchmark measures the analysis itself). */
+export function createFaceAnalyzer({ workers: size, cacheEntries = CACHE_ENTRIES }: { workers: number; cacheEntries?: number }): FaceAnalyzer {
   const cache = new Map<string, { analysis: PhotoAnalysis; at: number }>();
   const queue: Job[] = [];
   let pool: PoolWorker[] = [];
@@ -86,25 +95,27 @@ export function createFaceAnalyzer({ workers: size }: { workers: number }): Face
 
   const dispatch = () => {
     while (queue.length > 0) {
-      let idle = pool.find((entry) => !entry.busy);
-      if (!idle && pool.length < size) {
-        idle = startWorker(onAnswer, onExit);
-        pool.push(idle);
+      // An idle worker first, then a new one, then one with room for another photo.
+      let free = pool.find((entry) => entry.jobs.size === 0);
+      if (!free && pool.length < size) {
+        free = startWorker(onAnswer, onExit);
+        pool.push(free);
       }
-      const job = idle && queue.shift();
-      if (!idle || !job) return;
-      idle.busy = job;
+      free ??= pool.find((entry) => entry.jobs.size < PHOTOS_PER_WORKER);
+      const job = free && queue.shift();
+      if (!free || !job) return;
+      free.jobs.set(job.id, job);
       // A busy worker keeps the process alive until it answers.
-      idle.worker.ref();
-      idle.worker.postMessage({ id: job.id, bytes: job.bytes });
+      free.worker.ref();
+      free.worker.postMessage({ id: job.id, bytes: job.bytes });
     }
   };
 
   function onAnswer(entry: PoolWorker, answer: WorkerAnswer) {
-    const job = entry.busy;
-    if (!job || 'ready' in answer || answer.id !== job.id) return;
-    entry.busy = undefined;
-    entry.worker.unref();
+    const job = 'ready' in answer ? undefined : entry.jobs.get(answer.id);
+    if (!job || 'ready' in answer) return;
+    entry.jobs.delete(job.id);
+    if (entry.jobs.size === 0) entry.worker.unref();
     if ('analysis' in answer) job.resolve(answer.analysis);
     else job.reject(answer.unreadable ? new UnreadablePhotoError(answer.error) : new Error(answer.error));
     dispatch();
@@ -113,7 +124,7 @@ export function createFaceAnalyzer({ workers: size }: { workers: number }): Face
   function onExit(entry: PoolWorker, error: Error) {
     if (!pool.includes(entry)) return;
     pool = pool.filter((other) => other !== entry);
-    entry.busy?.reject(error);
+    for (const job of entry.jobs.values()) job.reject(error);
     dispatch();
   }
 
@@ -130,11 +141,12 @@ export function createFaceAnalyzer({ workers: size }: { workers: number }): Face
       const hit = cache.get(key);
       if (hit && now - hit.at < CACHE_MS) return hit.analysis;
       const analysis = await run(bytes);
+      if (cacheEntries === 0) return analysis;
       cache.delete(key);
       cache.set(key, { analysis, at: now });
       // A Map keeps insertion order: the first key is the oldest.
       const oldest = cache.keys().next().value;
-      if (cache.size > CACHE_ENTRIES && oldest) cache.delete(oldest);
+      if (cache.size > cacheEntries && oldest) cache.delete(oldest);
       return analysis;
     },
     async warm() {
