@@ -183,7 +183,7 @@ export function PhotoUploadStep({ photos, describedBy }: { photos: WizardPhoto[]
               summary.checking > 0 && t('wizard.upload.check.checkingCount', { count: summary.checking }),
             ]
               .filter(Boolean)
-              .join(', ')}
+              .join(t('wizard.upload.check.separator'))}
           </p>
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
             {photos.map((photo, i) => {
