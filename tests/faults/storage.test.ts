@@ -10,6 +10,7 @@ import { createS3Store } from '@/server/providers/storage/s3';
 import type { FileStore } from '@/server/providers/storage/file-store';
 import { postJson, signInOverHttp, type Customer } from '../support/customer';
 import { checkoutBody, filesUnder, secondsSince } from '../support/faults';
+import { selfies } from '../support/face-photos';
 import { startS3Server } from '../support/s3-server';
 import { startServer, type ServerProcess } from '../support/server-process';
 
@@ -71,12 +72,9 @@ async function orderCount(server: ServerProcess, customer: Customer) {
   return (envelope.data as unknown[]).length;
 }
 
-/** Grainy photos whose stored (re-encoded) selfies are about 200 KB each: one fits in 320 KB, six do not. */
+/** Selfies enlarged to 1536 px, stored (re-encoded) at about 115 to 140 KB each: one fits in 192 KB, six do not. */
 async function heavyPhotos(n: number): Promise<Buffer[]> {
-  const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-  return Array.from({ length: n }, () => photo);
+  return Promise.all((await selfies(n)).map((photo) => sharp(photo).resize(1536, 1536, { fit: 'inside' }).jpeg({ quality: 95 }).toBuffer()));
 }
 
 describe('[faults] storage that is full, unwritable or unreachable', () => {
@@ -114,8 +112,8 @@ describe('[faults] storage that is full, unwritable or unreachable', () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portrait-full-'));
     const files = path.join(dataDir, 'files');
     await mkdir(files);
-    // A 320 KB filesystem: the first selfie fits, the second does not.
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=320k', 'tmpfs', files]);
+    // A 192 KB filesystem: the first selfie (about 115 KB as stored) fits, the second does not.
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=192k', 'tmpfs', files]);
     cleanup.push(async () => {
       execFileSync('umount', ['-l', files]);
       await rm(dataDir, { recursive: true, force: true });
