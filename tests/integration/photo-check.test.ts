@@ -128,6 +128,7 @@ describe('[photo-check] the selfie check, photo by photo and for the whole set',
       { name: 'a group photo', extra: badPhotos.group, reasons: ['severalFaces'] },
       { name: 'an image with no face', extra: badPhotos.noFace, reasons: ['noFace'] },
       { name: 'a face far away', extra: badPhotos.tinyFace, reasons: ['faceTooSmall'] },
+      { name: 'a face cut off by the frame', extra: badPhotos.cutOff, reasons: ['faceCutOff'] },
       { name: 'the same photo twice', extra: () => selfie('ada', 1), reasons: ['duplicate'] },
       { name: 'one photo of someone else', extra: badPhotos.otherPerson, reasons: ['otherPerson'] },
     ];
