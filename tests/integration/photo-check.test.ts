@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/schema';
+import { ZPhotoCheckResponseSchema } from '@/shared/contracts/photos';
 import { LIMITS } from '@/shared/limits';
+import { setReasons } from '@/shared/photo-check';
 import { validAnswers } from '../support/answers';
 import { badPhotos, selfie, selfies } from '../support/face-photos';
 import { buildTestApp, type TestApp } from './helpers/app';
@@ -61,11 +63,23 @@ describe('[photo-check] the selfie check, photo by photo and for the whole set',
     });
 
     it('answers what the browser needs to compare the set: the hash, and the face descriptor of a usable face', async () => {
-      const { analysis } = (await check(photoForm(await selfie('ada', 2)))).json().data;
+      const { data } = (await check(photoForm(await selfie('ada', 2)))).json();
+      expect(ZPhotoCheckResponseSchema.parse(data)).toEqual(data);
+      const { analysis } = data;
       expect(analysis.hash).toMatch(/^[0-9a-f]{16}$/);
       expect(analysis.descriptor).toHaveLength(128);
       expect(analysis.faces).toBe(1);
       expect(analysis.face.width).toBeGreaterThanOrEqual(200);
+    });
+
+    it.each([
+      { name: 'the same photo twice', last: () => selfie('ada', 1), reasons: ['duplicate'] },
+      { name: 'one photo of someone else', last: badPhotos.otherPerson, reasons: ['otherPerson'] },
+    ])("gives the browser what it needs to find $name in the set, with the checkout's own rules", async ({ last, reasons }) => {
+      const photos = [...(await selfies(5)), await last()];
+      const analyses = [];
+      for (const photo of photos) analyses.push((await check(photoForm(photo))).json().data.analysis);
+      expect(setReasons(analyses)).toEqual([[], [], [], [], [], reasons]);
     });
 
     it.each([
