@@ -219,6 +219,12 @@ const ROUTES: Record<string, Expectation> = {
     call: (r) => ({ method: 'POST', url: '/v1/order/delete', json: { orderId: r.orderId } }),
     status: 200,
   },
+  // The owner's order was downloaded from (the seed records a download), so the owner hears why it is not refunded.
+  'POST /v1/order/refund': {
+    access: 'owned',
+    call: (r) => ({ method: 'POST', url: '/v1/order/refund', json: { orderId: r.orderId } }),
+    status: 409,
+  },
   'POST /v1/order/setComment': {
     access: 'owned',
     call: (r) => ({ method: 'POST', url: '/v1/order/setComment', json: { orderId: r.orderId, comment: 'changed' } }),

@@ -10,6 +10,7 @@ import { ZOrderInfoRequestSchema } from '@/shared/contracts/order-info';
 import {
   ZAddDownloadedRequestSchema,
   ZDeleteOrderRequestSchema,
+  ZRequestRefundRequestSchema,
   ZListOrdersRequestSchema,
   ZSetCommentRequestSchema,
   ZSetFavoriteRequestSchema,
@@ -94,6 +95,15 @@ const JSON_ROUTES: JsonRoute[] = [
   {
     url: '/v1/order/delete',
     schema: ZDeleteOrderRequestSchema,
+    caller: 'customer',
+    body: () => ({ orderId: fx.pendingOrderId }),
+    fields: { orderId: 'orderId' },
+    required: ['orderId'],
+  },
+  // The pending order was never paid, so no case can refund anything.
+  {
+    url: '/v1/order/refund',
+    schema: ZRequestRefundRequestSchema,
     caller: 'customer',
     body: () => ({ orderId: fx.pendingOrderId }),
     fields: { orderId: 'orderId' },

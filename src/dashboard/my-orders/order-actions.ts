@@ -3,7 +3,7 @@ import { LIMITS } from '@/shared/limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type OrderAction = 'view' | 'delete' | 'contact';
+export type OrderAction = 'view' | 'delete' | 'contact' | 'refund';
 export type StatusBadgeVariant = 'success' | 'info' | 'destructive' | 'neutral';
 
 /** True while the order is young enough to open in the photo selector (30 days from creation). */
@@ -14,24 +14,34 @@ export function withinViewWindow(createdAt: string | Date, now: Date): boolean {
 
 /**
  * The row actions of My Orders: View for completed and processing orders created within 30 days
- * (and not purged), Delete for completed ones, Contact for failed ones; none otherwise (a dash).
+ * (and not purged), Delete for completed ones, Contact for failed ones, Request refund while the
+ * refund policy allows it; none otherwise (a dash), as for a refunded order.
  */
-export function orderActions(order: Pick<Order, 'status' | 'createdAt' | 'expired'>, now: Date): OrderAction[] {
+export function orderActions(order: Pick<Order, 'status' | 'createdAt' | 'expired' | 'refundBlock'>, now: Date): OrderAction[] {
   const canView = !order.expired && withinViewWindow(order.createdAt, now);
+  const refund: OrderAction[] = order.refundBlock === null ? ['refund'] : [];
   switch (order.status) {
     case 'completed':
-      return canView ? ['view', 'delete'] : ['delete'];
+      return [...(canView ? ['view' as const] : []), 'delete', ...refund];
     case 'processing':
       return canView ? ['view'] : [];
     case 'failed':
-      return ['contact'];
+      return ['contact', ...refund];
     default:
       return [];
   }
 }
 
-/** The badge of a status: green completed, blue processing, red failed, gray anything else (and expired). */
+/** Why Request refund is missing, when the customer would expect it: the locale key of the reason, or null. */
+export function refundBlockedKey(order: Pick<Order, 'status' | 'refundBlock'>): string | null {
+  if (order.status !== 'completed' && order.status !== 'failed') return null;
+  return order.refundBlock === 'downloaded' || order.refundBlock === 'windowEnded' ? `orders.refund.blocked.${order.refundBlock}` : null;
+}
+
+/** The badge of a status: green completed, blue processing, red failed, gray anything else (refunded, expired). */
 export function statusBadge(order: Pick<Order, 'status' | 'expired'>): { variant: StatusBadgeVariant; labelKey: string | null } {
+  // A refunded order's portraits are gone too, but "refunded" is what happened to it.
+  if (order.status === 'refunded') return { variant: 'neutral', labelKey: 'orders.status.refunded' };
   if (order.expired) return { variant: 'neutral', labelKey: 'orders.status.expired' };
   switch (order.status) {
     case 'completed':

@@ -1,25 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
-import { EyeIcon, MailIcon, Trash2Icon } from 'lucide-react';
+import { EyeIcon, MailIcon, Trash2Icon, Undo2Icon } from 'lucide-react';
 import type { Order } from '@/shared/contracts/orders';
 import { SUPPORT_EMAIL_DEFAULT } from '@/shared/site';
 import { $language } from '@/stores/language';
 import { Button } from '@/ui/button';
 import { formatDate, shortOrderId } from '@/shared/format';
-import { mailtoLink, orderActions, photoSelectorPath, statusBadge } from './order-actions';
+import { mailtoLink, orderActions, photoSelectorPath, refundBlockedKey, statusBadge } from './order-actions';
 
 export interface OrderRowActionsProps {
   order: Order;
   now: Date;
   onDelete: (order: Order) => void;
+  onRefund: (order: Order) => void;
 }
 
 /** View, Delete or Contact as the order's status allows (spec section 4), or a dash. */
-export function OrderRowActions({ order, now, onDelete }: OrderRowActionsProps) {
+export function OrderRowActions({ order, now, onDelete, onRefund }: OrderRowActionsProps) {
   const { t } = useTranslation();
   const language = useStore($language);
   const actions = orderActions(order, now);
   const id = shortOrderId(order.id);
+  const blockedKey = refundBlockedKey(order);
   if (actions.length === 0) {
     return (
       <span className="text-muted-foreground">
@@ -67,6 +69,13 @@ export function OrderRowActions({ order, now, onDelete }: OrderRowActionsProps) 
           </a>
         </Button>
       )}
+      {actions.includes('refund') && (
+        <Button size="sm" variant="outline" className="px-2.5" aria-label={t('orders.refund.label', { id })} onClick={() => onRefund(order)}>
+          <Undo2Icon aria-hidden="true" />
+          {t('orders.refund.button')}
+        </Button>
+      )}
+      {blockedKey && <span className="basis-full text-xs text-muted-foreground">{t(blockedKey)}</span>}
     </div>
   );
 }

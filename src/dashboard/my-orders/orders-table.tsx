@@ -17,6 +17,7 @@ export interface OrdersListProps {
   now: Date;
   onEditComment: (order: Order) => void;
   onDelete: (order: Order) => void;
+  onRefund: (order: Order) => void;
 }
 
 /** The category's and package's names in the current language. */
@@ -70,7 +71,7 @@ function CommentCell({ order, onEdit }: { order: Order; onEdit: (order: Order) =
  * The orders as a table on wide screens and as stacked cards where the table would not fit (phones,
  * and narrow windows with the sidebar open), so no column is ever scrolled out of sight.
  */
-export function OrdersList({ orders, now, onEditComment, onDelete }: OrdersListProps) {
+export function OrdersList({ orders, now, onEditComment, onDelete, onRefund }: OrdersListProps) {
   const { t } = useTranslation();
   const language = useStore($language);
   const names = useOrderNames();
@@ -107,7 +108,7 @@ export function OrdersList({ orders, now, onEditComment, onDelete }: OrdersListP
                   <CommentCell order={order} onEdit={onEditComment} />
                 </dd>
               </dl>
-              {hasActions && <OrderRowActions order={order} now={now} onDelete={onDelete} />}
+              {hasActions && <OrderRowActions order={order} now={now} onDelete={onDelete} onRefund={onRefund} />}
             </li>
           );
         })}
@@ -148,7 +149,7 @@ export function OrdersList({ orders, now, onEditComment, onDelete }: OrdersListP
                 </TableCell>
                 {/* Room for View and Delete side by side; longer translations wrap. */}
                 <TableCell className="min-w-52 pr-4">
-                  <OrderRowActions order={order} now={now} onDelete={onDelete} />
+                  <OrderRowActions order={order} now={now} onDelete={onDelete} onRefund={onRefund} />
                 </TableCell>
               </TableRow>
             );

@@ -7,6 +7,7 @@ import { ListSkeleton, RefreshButton } from '../components/list-states';
 import { PageContainer, PageHeader } from '../components/page-header';
 import { CommentEditDialog } from '../my-orders/comment-edit-dialog';
 import { OrderDeleteDialog } from '../my-orders/order-delete-dialog';
+import { OrderRefundDialog } from '../my-orders/order-refund-dialog';
 import { OrdersList } from '../my-orders/orders-table';
 import { useCheckoutReturn, useOrders } from '../my-orders/use-orders';
 
@@ -17,6 +18,7 @@ export function MyOrdersPage() {
   useCheckoutReturn(() => void refresh());
   const [editing, setEditing] = useState<Order | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
+  const [refunding, setRefunding] = useState<Order | null>(null);
   const firstLoad = orders === null;
 
   return (
@@ -41,11 +43,12 @@ export function MyOrdersPage() {
             </Button>
           </div>
         ) : (
-          <OrdersList orders={orders} now={new Date()} onEditComment={setEditing} onDelete={setDeleting} />
+          <OrdersList orders={orders} now={new Date()} onEditComment={setEditing} onDelete={setDeleting} onRefund={setRefunding} />
         )}
       </div>
       <CommentEditDialog order={editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />
       <OrderDeleteDialog order={deleting} onClose={() => setDeleting(null)} onDeleted={() => void refresh()} />
+      <OrderRefundDialog order={refunding} onClose={() => setRefunding(null)} onRefunded={() => void refresh()} />
     </PageContainer>
   );
 }

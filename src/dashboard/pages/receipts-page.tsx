@@ -41,6 +41,17 @@ function ReceiptLink({ receipt, language }: { receipt: Receipt; language: Langua
 const loadReceipts = async () => (await call(CALLS.listReceipts)).data;
 
 /** Receipts: the customer's last 100 payments with a link to each receipt. Failures are only logged. */
+/** "Refunded $45.00" under a refunded payment's amount. */
+function RefundedMark({ receipt, language }: { receipt: Receipt; language: Language }) {
+  const { t } = useTranslation();
+  if (!receipt.refundedAt) return null;
+  return (
+    <span className="block text-xs font-medium text-muted-foreground">
+      {t('dashboard.receipts.refunded', { amount: formatMoney(receipt.refundedAmount, receipt.currency, language) })}
+    </span>
+  );
+}
+
 export function ReceiptsPage() {
   const { t } = useTranslation();
   const language = useStore($language);
@@ -74,6 +85,7 @@ export function ReceiptsPage() {
                     <p className="font-medium">
                       {formatMoney(r.amount, r.currency, language)} <span className="font-normal text-muted-foreground">{r.currency.toUpperCase()}</span>
                     </p>
+                    <RefundedMark receipt={r} language={language} />
                     <p className="text-muted-foreground">
                       {formatDate(r.createdAt, language)}
                       {r.orderId && (
@@ -105,7 +117,10 @@ export function ReceiptsPage() {
                 {receipts.map((r) => (
                   <TableRow key={r.id}>
                     <TableCell className="pl-4">{formatDate(r.createdAt, language)}</TableCell>
-                    <TableCell className="text-right tabular-nums">{formatMoney(r.amount, r.currency, language)}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatMoney(r.amount, r.currency, language)}
+                      <RefundedMark receipt={r} language={language} />
+                    </TableCell>
                     <TableCell>{r.currency.toUpperCase()}</TableCell>
                     <TableCell className="font-mono">{r.orderId ? shortOrderId(r.orderId) : '—'}</TableCell>
                     <TableCell className="pr-4 text-right">

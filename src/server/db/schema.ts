@@ -91,7 +91,7 @@ export const orders = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed'] })
+    status: text('status', { enum: ['pending', 'processing', 'completed', 'failed', 'refunded'] })
       .notNull()
       .default('pending'),
     categoryId: text('category_id').notNull(),
@@ -121,6 +121,9 @@ export const orders = pgTable(
     generationHeartbeatAt: ts('generation_heartbeat_at'),
     callbackSecretHash: text('callback_secret_hash'),
     purgedAt: ts('purged_at'),
+    /** A refund the customer asked for and we started; `refundedAt` once the provider refunded and we recorded it. */
+    refundStartedAt: ts('refund_started_at'),
+    refundedAt: ts('refunded_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -213,6 +216,10 @@ export const payments = pgTable(
     couponCode: text('coupon_code'),
     cardLast4: text('card_last4'),
     receiptUrl: text('receipt_url'),
+    /** The provider's refund of this payment, in full (the refund policy refunds whole orders). */
+    refundId: text('refund_id'),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedAt: ts('refunded_at'),
     createdAt: createdAt(),
   },
   (t) => [index('payments_user_created').on(t.userId, t.createdAt)],
@@ -267,4 +274,7 @@ export const offlineCheckoutSessions = pgTable('offline_checkout_sessions', {
   createdAt: createdAt(),
   expiresAt: ts('expires_at').notNull(),
   paidAt: ts('paid_at'),
+  /** The test-mode refund of this session's payment: one at most. */
+  refundId: text('refund_id'),
+  refundedAt: ts('refunded_at'),
 });

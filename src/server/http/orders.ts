@@ -4,6 +4,7 @@ import { ZGroupDownloadParamsSchema, ZGroupDownloadQuerySchema } from '../../sha
 import { addDownload } from '../services/orders/add-download.js';
 import { deleteOrder } from '../services/orders/delete-order.js';
 import { groupDownload } from '../services/orders/group-download.js';
+import { requestRefund } from '../services/refunds/refund-order.js';
 import { listOrders } from '../services/orders/list-orders.js';
 import { setComment } from '../services/orders/set-comment.js';
 import { setFavorites } from '../services/orders/set-favorites.js';
@@ -16,7 +17,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const { db } = ctx.database;
 
-  route(app, CALLS.listOrders, async ({ user }) => ok(await listOrders(db, user.userId)));
+  route(app, CALLS.listOrders, async ({ user }) => ok(await listOrders(db, user.userId, ctx.clock.now())));
 
   route(app, CALLS.deleteOrder, async ({ input, user }) => {
     await deleteOrder(ctx, { userId: user.userId, orderId: input.orderId });
@@ -24,6 +25,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, CALLS.setComment, async ({ input, user }) => ok(await setComment(db, { userId: user.userId, ...input, now: ctx.clock.now() }), 'Saved comment'));
+
+  route(app, CALLS.requestRefund, async ({ input, user }) => ok(await requestRefund(ctx, { userId: user.userId, orderId: input.orderId }), 'Refunded'));
 
   route(app, CALLS.setFavorite, async ({ input, user }) => ok(await setFavorites(db, { userId: user.userId, ...input })));
 

@@ -39,6 +39,7 @@ export const deleteSelfiesJob = defineJob({ name: 'delete-selfies', schema: z.ob
  * Every minute: open checkouts are read back from the payment provider and settled (a lost webhook, or
  * a crash between paying and fulfilling, leaves a paid order unfulfilled otherwise), and paid
  * orders still processing whose generation lease is free or stale (their worker crashed) get a
- * generation job again, so no paid order stays `pending` or `processing` forever.
+ * generation job again, so no paid order stays `pending` or `processing` forever; refunds a crash
+ * interrupted are finished.
  */
 export const resumeGenerationJob = defineJob({ name: 'resume-generation', schema: z.object({}), cron: '* * * * *', options: { retryLimit: 1 } });

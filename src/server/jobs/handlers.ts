@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { deleteExpiredSignIns } from '../services/auth/delete-expired-sign-ins.js';
 import { settleOpenCheckouts } from '../services/checkout/settle-open-checkouts.js';
 import { type GenerationOutcome, LeaseBusyError, runGeneration } from '../services/generation/run-generation.js';
+import { finishInterruptedRefunds } from '../services/refunds/finish-refunds.js';
 import { resumeGeneration } from '../services/generation/resume-generation.js';
 import { scheduleGeneration } from '../services/generation/schedule-generation.js';
 import { recordHeartbeat } from '../services/health/get-health.js';
@@ -44,4 +45,5 @@ export const handleDeleteSelfies = (ctx: AppContext) => async () => {
 export const handleResumeGeneration = (ctx: AppContext) => async () => {
   await settleOpenCheckouts(ctx);
   await resumeGeneration(ctx);
+  await finishInterruptedRefunds(ctx);
 };

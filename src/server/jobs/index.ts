@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { settleOpenCheckouts } from '../services/checkout/settle-open-checkouts.js';
 import { resumeGeneration } from '../services/generation/resume-generation.js';
+import { finishInterruptedRefunds } from '../services/refunds/finish-refunds.js';
 import { deleteSelfiesJob, generateOrderJob, heartbeatJob, housekeepingJob, purgeExpiredJob, resumeGenerationJob } from './definitions.js';
 import { handleDeleteSelfies, handleGenerateOrder, handleHeartbeat, handleHousekeeping, handlePurgeExpired, handleResumeGeneration } from './handlers.js';
 
@@ -17,5 +18,6 @@ export async function registerJobs(ctx: AppContext): Promise<void> {
     // Payments and orders a crash interrupted are picked up again at start-up.
     await settleOpenCheckouts(ctx);
     await resumeGeneration(ctx, { atStart: true });
+    await finishInterruptedRefunds(ctx, { atStart: true });
   }
 }

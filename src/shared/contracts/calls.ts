@@ -15,6 +15,8 @@ import {
   ZDeleteOrderRequestSchema,
   ZListOrdersRequestSchema,
   ZListOrdersResponseSchema,
+  ZRequestRefundRequestSchema,
+  ZRequestRefundResponseSchema,
   ZSetCommentRequestSchema,
   ZSetFavoriteRequestSchema,
 } from './orders';
@@ -66,6 +68,7 @@ export const CALLS = {
     response: z.object({ favoriteImages: z.array(z.number().int()) }),
     access: 'customer',
   }),
+  requestRefund: call({ path: '/v1/order/refund', request: ZRequestRefundRequestSchema, response: ZRequestRefundResponseSchema, access: 'customer' }),
   addDownloaded: call({ path: '/v1/order/addDownloaded', request: ZAddDownloadedRequestSchema, response: z.null(), access: 'customer' }),
   listReceipts: call({ path: '/v1/stripe/receipts', request: ZListReceiptsRequestSchema, response: ZListReceiptsResponseSchema, access: 'customer' }),
   confirmCheckout: call({

@@ -2,9 +2,10 @@ import { z } from './zod';
 import { shortOrderId } from '../format';
 import { LIMITS } from '../limits';
 import { ZEmptyRequestSchema } from './auth';
+import { REFUND_BLOCKS } from '../refunds';
 
-/** Order states the customer sees: pending until paid, then processing, completed or failed. */
-export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
+/** Order states the customer sees: pending until paid, then processing, completed or failed, and refunded. */
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
@@ -36,6 +37,8 @@ export const ZOrderSchema = z.object({
   favoriteImages: z.array(z.number().int()),
   /** True once the portraits were purged (30 days after delivery). */
   expired: z.boolean(),
+  /** Why the order cannot be refunded now (`refundBlock` in shared/refunds), or null when it can. */
+  refundBlock: z.enum(REFUND_BLOCKS).nullable(),
 });
 export type Order = z.infer<typeof ZOrderSchema>;
 
@@ -64,6 +67,11 @@ export const ZSetFavoriteRequestSchema = z.strictObject({
     .refine((list) => new Set(list).size === list.length, 'lists a portrait twice'),
 });
 export type SetFavoriteRequest = z.input<typeof ZSetFavoriteRequestSchema>;
+
+/** `POST /v1/order/refund`: the refund policy's self-serve refund of a whole order. */
+export const ZRequestRefundRequestSchema = z.strictObject({ orderId: ZOrderIdSchema });
+export const ZRequestRefundResponseSchema = z.object({ orderId: z.string(), refundedAt: z.string(), amount: z.number().int(), currency: z.string() });
+export type RequestRefundResponse = z.infer<typeof ZRequestRefundResponseSchema>;
 
 /** `POST /v1/order/addDownloaded`: records that portrait `no` was downloaded on its own. */
 export const ZAddDownloadedRequestSchema = z.strictObject({ orderId: ZOrderIdSchema, no: ZPortraitNoSchema });

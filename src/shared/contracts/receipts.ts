@@ -16,6 +16,9 @@ export const ZReceiptSchema = z.object({
   amount: z.number().int(),
   currency: z.string(),
   receiptURL: z.string().nullable(),
+  /** When the payment was refunded (in full), and how much; null and 0 when it was not. */
+  refundedAt: z.string().nullable(),
+  refundedAmount: z.number().int(),
 });
 export type Receipt = z.infer<typeof ZReceiptSchema>;
 

@@ -30,6 +30,7 @@ export async function startStripeApi() {
   const sessions = new Map<string, Record<string, unknown>>();
   const coupons = new Set<string>();
   let sessionCounter = 0;
+  const refundsByKey = new Map<string, { id: string; payment_intent: string | null; amount: number }>();
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url!, 'http://stripe.local');
@@ -74,6 +75,25 @@ export async function startStripeApi() {
     if (url.pathname.startsWith('/v1/checkout/sessions/') && req.method === 'GET') {
       const session = sessions.get(url.pathname.split('/').pop()!);
       return session ? json(200, session) : missing();
+    }
+    if (url.pathname === '/v1/refunds' && req.method === 'POST') {
+      // As Stripe does: the same idempotency key answers the first refund again; a charge is refunded once.
+      const key = req.headers['idempotency-key'] as string | undefined;
+      const earlier = key ? refundsByKey.get(key) : undefined;
+      if (earlier) return json(200, earlier);
+      const intent = form.get('payment_intent');
+      if ([...refundsByKey.values()].some((r) => r.payment_intent === intent)) {
+        return json(400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } });
+      }
+      const refund = {
+        id: `re_${refundsByKey.size + 1}_${intent}`,
+        object: 'refund',
+        amount: Number(form.get('amount')),
+        payment_intent: intent,
+        status: 'succeeded',
+      };
+      refundsByKey.set(key ?? refund.id, refund);
+      return json(200, refund);
     }
     missing();
   });
@@ -121,6 +141,8 @@ export async function startStripeApi() {
         payment_intent: { id: `pi_${sessionId}`, object: 'payment_intent', status: settling ? 'processing' : 'requires_payment_method', latest_charge: null },
       });
     },
+    /** Refunds made, one per charge. */
+    refunds: () => [...refundsByKey.values()],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -19,6 +19,7 @@ const ORDER: Order = {
   imageGenerated: 40,
   favoriteImages: [],
   expired: false,
+  refundBlock: 'downloaded',
 };
 
 /** A fetch that answers `/v1/...` calls from a table of handlers, recording the bodies it got. */

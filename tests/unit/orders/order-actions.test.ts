@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, shortOrderId } from '@/shared/format';
-import { mailtoLink, orderActions, statusBadge, withinViewWindow } from '@/dashboard/my-orders/order-actions';
+import { mailtoLink, orderActions, refundBlockedKey, statusBadge, withinViewWindow } from '@/dashboard/my-orders/order-actions';
 import { portraitFileName, portraitUrl, groupDownloadUrl, zipFileName } from '@/shared/contracts/orders';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
@@ -19,9 +19,22 @@ describe('[orders] row actions by status and age', () => {
     ['failed', 1, false, ['contact']],
     ['failed', 90, false, ['contact']],
     ['pending', 1, false, []],
-    ['refunded', 1, false, []],
+    ['refunded', 1, true, []],
   ] as const)('%s, %s days old, expired %s: %j', (status, age, expired, expected) => {
-    expect(orderActions({ status, createdAt: daysAgo(age), expired }, NOW)).toEqual(expected);
+    expect(orderActions({ status, createdAt: daysAgo(age), expired, refundBlock: 'downloaded' }, NOW)).toEqual(expected);
+  });
+
+  it.each([
+    ['completed', null, ['view', 'delete', 'refund'], null],
+    ['failed', null, ['contact', 'refund'], null],
+    ['completed', 'downloaded', ['view', 'delete'], 'orders.refund.blocked.downloaded'],
+    ['completed', 'windowEnded', ['view', 'delete'], 'orders.refund.blocked.windowEnded'],
+    ['completed', 'free', ['view', 'delete'], null],
+    ['processing', 'notReady', ['view'], null],
+  ] as const)('a %s order whose refund block is %s: %j, explained by %s', (status, refundBlock, expected, key) => {
+    const order = { status, createdAt: daysAgo(1), expired: false, refundBlock };
+    expect(orderActions(order, NOW)).toEqual(expected);
+    expect(refundBlockedKey(order)).toBe(key);
   });
 
   it.each([
@@ -40,7 +53,8 @@ describe('[orders] status badges', () => {
     ['processing', false, 'info', 'orders.status.processing'],
     ['failed', false, 'destructive', 'orders.status.failed'],
     ['pending', false, 'neutral', 'orders.status.pending'],
-    ['refunded', false, 'neutral', null],
+    ['refunded', true, 'neutral', 'orders.status.refunded'],
+    ['archived', false, 'neutral', null],
     ['completed', true, 'neutral', 'orders.status.expired'],
   ] as const)('%s (expired %s) is %s', (status, expired, variant, labelKey) => {
     expect(statusBadge({ status, expired })).toEqual({ variant, labelKey });

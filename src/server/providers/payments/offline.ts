@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { offlineCheckoutSessions } from '../../db/schema.js';
@@ -54,6 +54,20 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
     async getCheckoutSession(sessionId) {
       const [row] = await db.select().from(offlineCheckoutSessions).where(eq(offlineCheckoutSessions.id, sessionId));
       return row ? sessionState(row) : null;
+    },
+    async refund({ sessionId }) {
+      const refundId = `re_offline_${randomBytes(12).toString('hex')}`;
+      // The first refund of a paid session is kept; asking again answers it.
+      await db
+        .update(offlineCheckoutSessions)
+        .set({ refundId, refundedAt: clock.now() })
+        .where(and(eq(offlineCheckoutSessions.id, sessionId), eq(offlineCheckoutSessions.status, 'paid'), isNull(offlineCheckoutSessions.refundId)));
+      const [row] = await db
+        .select({ refundId: offlineCheckoutSessions.refundId })
+        .from(offlineCheckoutSessions)
+        .where(eq(offlineCheckoutSessions.id, sessionId));
+      if (!row?.refundId) throw new Error(`offline session ${sessionId} is not paid, so it cannot be refunded`);
+      return { refundId: row.refundId };
     },
     offline: {
       async findByClientSecret(clientSecret) {

@@ -55,6 +55,14 @@ export interface OfflineCheckout {
   pay(sessionId: string, paid: { discountCents: number; amountCents: number; couponCode: string | null }): Promise<void>;
 }
 
+/** A whole payment to give back: the order's checkout session, and Stripe's PaymentIntent when there is one. */
+export interface RefundInput {
+  orderId: string;
+  sessionId: string;
+  paymentIntentId: string | null;
+  amountCents: number;
+}
+
 /** Takes payments: the offline test checkout by default, Stripe's embedded Checkout when keys are set. */
 export interface PaymentsProvider {
   kind: 'offline' | 'stripe';
@@ -62,6 +70,11 @@ export interface PaymentsProvider {
   publishableKey: string | null;
   createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedCheckoutSession>;
   getCheckoutSession(sessionId: string): Promise<CheckoutSessionState | null>;
+  /**
+   * Refunds a payment in full. Idempotent per order: asking again (a retry, a crash before we recorded
+   * the answer) gives back the same refund, never a second one.
+   */
+  refund(input: RefundInput): Promise<{ refundId: string }>;
   /** Present only on the offline provider. */
   offline?: OfflineCheckout;
 }

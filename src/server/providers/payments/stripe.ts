@@ -132,6 +132,15 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
       };
       return state;
     },
+    async refund({ orderId, paymentIntentId, amountCents }) {
+      if (!paymentIntentId) throw new Error(`order ${orderId} has no Stripe PaymentIntent to refund`);
+      // One key per order: a retry, or a second process finishing an interrupted refund, gets the same refund.
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntentId, amount: amountCents, reason: 'requested_by_customer', metadata: { orderId } },
+        { idempotencyKey: `refund-${orderId}` },
+      );
+      return { refundId: refund.id };
+    },
   };
 }
 

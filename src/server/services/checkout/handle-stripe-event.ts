@@ -1,6 +1,11 @@
 import type { AppContext } from '../../context.js';
-import { processedEvents } from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
+import { payments, processedEvents } from '../../db/schema.js';
+import { recordRefund } from '../refunds/refund-order.js';
 import { settleCheckout, type SettleResult } from './settle-checkout.js';
+
+/** Refunds made in Stripe: the charge refunded, or a refund that has gone through. */
+const REFUND_EVENTS = new Set(['charge.refunded', 'refund.updated', 'refund.created']);
 
 /** The events that may change an order: each only names a session, which is read back and settled. */
 const SETTLING_EVENTS = new Set([
@@ -10,13 +15,46 @@ const SETTLING_EVENTS = new Set([
   'checkout.session.expired',
 ]);
 
+/** A refund made in Stripe (from its dashboard, or ours arriving as an event): a charge or a refund object. */
+interface RefundEventObject {
+  id: string;
+  object: 'charge' | 'refund';
+  payment_intent: string | null;
+  /** charge: whether it is refunded in full, and how much. */
+  refunded?: boolean;
+  amount_refunded?: number;
+  /** refund: its state, amount and charge. */
+  status?: string;
+  amount?: number;
+}
+
+/**
+ * A full refund Stripe reports, recorded on our side as if the customer had asked (portraits deleted,
+ * order refunded, one mail). A partial refund (only possible from Stripe's dashboard) is logged and
+ * left to the operator: the policy refunds whole orders.
+ */
+async function recordStripeRefund(ctx: Parameters<typeof handleStripeEvent>[0], object: RefundEventObject): Promise<void> {
+  if (!object.payment_intent) return;
+  const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.paymentIntentId, object.payment_intent));
+  if (!payment?.orderId) return;
+  const refundedCents = object.object === 'charge' ? (object.amount_refunded ?? 0) : object.status === 'succeeded' ? (object.amount ?? 0) : 0;
+  if (refundedCents < payment.amountCents) {
+    if (refundedCents > 0) ctx.log.warn({ orderId: payment.orderId, refundedCents }, 'a partial refund was made in Stripe; the order is left as it is');
+    return;
+  }
+  await recordRefund(ctx, payment.orderId, {
+    refundId: object.object === 'refund' ? object.id : (payment.refundId ?? object.id),
+    amountCents: payment.amountCents,
+  });
+}
+
 /**
  * A verified Stripe event: a settling one has its session read back from Stripe and settled (fulfilled,
- * failed or released; idempotent). Every event is recorded once by its id. Returns the session and what
- * settling it did, or null for an event that changes nothing.
+ * failed or released; idempotent); a refund one records the refund (idempotent). Every event is recorded
+ * once by its id. Returns the session and what settling it did, or null for an event that settles none.
  */
 export async function handleStripeEvent(
-  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log' | 'mailer'>,
   event: { id: string; type: string; data: { object: unknown } },
 ): Promise<{ sessionId: string; outcome: SettleResult } | null> {
   let settled = null;
@@ -24,6 +62,7 @@ export async function handleStripeEvent(
     const sessionId = (event.data.object as { id: string }).id;
     settled = { sessionId, outcome: await settleCheckout(ctx, sessionId) };
   }
+  if (REFUND_EVENTS.has(event.type)) await recordStripeRefund(ctx, event.data.object as RefundEventObject);
   await ctx.database.db
     .insert(processedEvents)
     .values({ id: `stripe:${event.id}`, kind: event.type })

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, not } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { favorites, orders } from '../../db/schema.js';
+import { downloads, favorites, orders } from '../../db/schema.js';
+import { refundBlock, usablePhotoCount } from '../../../shared/refunds.js';
 import { interruptedCheckout } from './order-lifecycle.js';
 import { findCategory } from '../../../shared/catalog/categories.js';
 import type { Order, OrderPortraitInfo } from '../../../shared/contracts/orders.js';
@@ -22,7 +23,7 @@ export function portraitInfoOf(order: Pick<OrderRow, 'categoryId' | 'packageId' 
  * The caller's orders, newest first, with their favorites. A pending order that never got its payment
  * session is not listed: a crash cut its checkout off, the customer saw the upload fail and tries again.
  */
-export async function listOrders(db: Db, userId: string): Promise<Order[]> {
+export async function listOrders(db: Db, userId: string, now: Date): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
@@ -42,6 +43,17 @@ export async function listOrders(db: Db, userId: string): Promise<Order[]> {
     .orderBy(asc(favorites.no));
   const favoritesOf = new Map<string, number[]>();
   for (const f of favoriteRows) favoritesOf.set(f.orderId, [...(favoritesOf.get(f.orderId) ?? []), f.no]);
+  const downloadRows = await db
+    .select({ orderId: downloads.orderId, n: count() })
+    .from(downloads)
+    .where(
+      inArray(
+        downloads.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .groupBy(downloads.orderId);
+  const downloadsOf = new Map(downloadRows.map((d) => [d.orderId, Number(d.n)]));
   return rows.map((order) => {
     const expired = order.purgedAt !== null;
     return {
@@ -54,6 +66,14 @@ export async function listOrders(db: Db, userId: string): Promise<Order[]> {
       imageGenerated: availablePortraits(order),
       favoriteImages: expired ? [] : (favoritesOf.get(order.id) ?? []),
       expired,
+      refundBlock: refundBlock(
+        {
+          ...order,
+          downloads: downloadsOf.get(order.id) ?? 0,
+          usablePhotos: usablePhotoCount(order.photoCheck),
+        },
+        now,
+      ),
     };
   });
 }

@@ -1,7 +1,7 @@
-import { and, count, eq, gt, isNotNull, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { favorites, orders, portraits, selfies } from '../../db/schema.js';
+import { favorites, orders, payments, portraits, selfies } from '../../db/schema.js';
 import { orderFolder } from './storage-keys.js';
 
 /**
@@ -55,6 +55,10 @@ export const orphanedProcessing = (staleBefore: Date | null): SQL =>
 
 /** Delivered or failed before `cutoff` and not purged yet: the retention rule's due orders. */
 export const purgeDue = (cutoff: Date): SQL => allOf(isNull(orders.purgedAt), anyOf(lt(orders.completedAt, cutoff), lt(orders.failedAt, cutoff)));
+
+/** A refund we started and did not record: a crash came between asking the provider and recording its answer. */
+export const refundUnfinished = (startedBefore?: Date): SQL =>
+  allOf(isNotNull(orders.refundStartedAt), isNull(orders.refundedAt), startedBefore ? lt(orders.refundStartedAt, startedBefore) : undefined);
 
 export interface BetaSeatQuery {
   /** Also count unpaid beta checkouts started after this moment: they hold a seat while they can be paid. */
@@ -200,6 +204,50 @@ export async function failGeneration(db: Db, orderId: string, reason: string, no
     .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')))
     .returning({ id: orders.id });
   return done.length === 1;
+}
+
+/**
+ * Starts the refund of a delivered or failed order: true for the one caller that may go on to ask the
+ * payment provider; false when a refund was already started (by a concurrent request, say) or done.
+ */
+export async function claimRefund(db: Db, orderId: string, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(orders)
+    .set({ refundStartedAt: now, updatedAt: now })
+    .where(and(eq(orders.id, orderId), isNull(orders.refundStartedAt), isNull(orders.refundedAt), inArray(orders.status, ['completed', 'failed'])))
+    .returning({ id: orders.id });
+  return claimed.length === 1;
+}
+
+/**
+ * Records a refund the provider made: the portraits, files and answers go as in the purge, the order
+ * becomes `refunded` and its payment shows the refund. True only the first time, so the caller mails once.
+ */
+export async function markRefunded(
+  ctx: Pick<AppContext, 'database' | 'files'>,
+  orderId: string,
+  refund: { refundId: string; amountCents: number },
+  now: Date,
+): Promise<boolean> {
+  await purgeOrder(ctx, orderId, now);
+  return ctx.database.db.transaction(async (tx) => {
+    const done = await tx
+      .update(orders)
+      .set({
+        status: 'refunded',
+        refundedAt: now,
+        refundStartedAt: sql`coalesce(${orders.refundStartedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
+      .where(and(eq(orders.id, orderId), isNull(orders.refundedAt)))
+      .returning({ id: orders.id });
+    if (done.length === 0) return false;
+    await tx
+      .update(payments)
+      .set({ refundId: refund.refundId, refundedCents: refund.amountCents, refundedAt: now })
+      .where(and(eq(payments.orderId, orderId), isNull(payments.refundedAt)));
+    return true;
+  });
 }
 
 /**

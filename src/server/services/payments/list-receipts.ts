@@ -14,6 +14,8 @@ export async function listReceipts(db: Db, userId: string): Promise<Receipt[]> {
       amountCents: payments.amountCents,
       currency: payments.currency,
       receiptUrl: payments.receiptUrl,
+      refundedAt: payments.refundedAt,
+      refundedCents: payments.refundedCents,
     })
     .from(payments)
     .where(eq(payments.userId, userId))
@@ -27,5 +29,7 @@ export async function listReceipts(db: Db, userId: string): Promise<Receipt[]> {
     amount: r.amountCents,
     currency: r.currency,
     receiptURL: r.receiptUrl,
+    refundedAt: r.refundedAt?.toISOString() ?? null,
+    refundedAmount: r.refundedCents,
   }));
 }

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { findPackage } from '../../../shared/catalog/packages.js';
-import { formatMoney, intlLocale, shortOrderId } from '../../../shared/format.js';
+import { formatDate, formatMoney, intlLocale, shortOrderId } from '../../../shared/format.js';
 import { htmlLang, type Language } from '../../../shared/i18n.js';
 import { escapeHtml } from '../mail/render-mail.js';
 import type { PaymentRecord } from './get-receipt.js';
@@ -104,6 +104,11 @@ ${rows.join('\n')}
 </tbody>
 <tfoot>
 <tr class="total"><th scope="row">${d('amountPaid')}</th><td class="num">${e(money(payment.amountCents, cur, language))}</td></tr>
+${
+  payment.refundedAt
+    ? `<tr class="total"><th scope="row">${d('refunded', { date: formatDate(payment.refundedAt, language) })}</th><td class="num">${e(money(-payment.refundedCents, cur, language))}</td></tr>`
+    : ''
+}
 <tr><th scope="row" class="muted">${d('currency')}</th><td class="num muted">${e(cur.toUpperCase())}</td></tr>
 </tfoot>
 </table>

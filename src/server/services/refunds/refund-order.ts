@@ -1,0 +1,78 @@
+import { count, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { downloads, orders, payments, users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { formatMoney, shortOrderId } from '../../../shared/format.js';
+import { REFUND_REFUSALS, refundBlock, type RefundFacts, usablePhotoCount } from '../../../shared/refunds.js';
+import { serverT } from '../../i18n.js';
+import { renderMail } from '../mail/render-mail.js';
+import { claimRefund, markRefunded, type Order } from '../orders/order-lifecycle.js';
+import { findOwnOrder } from '../orders/find-own-order.js';
+
+type RefundContext = Pick<AppContext, 'database' | 'files' | 'payments' | 'mailer' | 'clock' | 'config' | 'log'>;
+
+/** The facts the refund policy looks at, for one order row. */
+export async function refundFacts(ctx: Pick<AppContext, 'database'>, order: Order): Promise<RefundFacts> {
+  const [downloaded] = await ctx.database.db.select({ n: count() }).from(downloads).where(eq(downloads.orderId, order.id));
+  return { ...order, downloads: Number(downloaded?.n ?? 0), usablePhotos: usablePhotoCount(order.photoCheck) };
+}
+
+/**
+ * The customer's refund request: checked against the policy (409 with the reason when refused), started
+ * once however many requests arrive together, then carried out by `completeRefund`.
+ */
+export async function requestRefund(ctx: RefundContext, { userId, orderId }: { userId: string; orderId: string }) {
+  const order = await findOwnOrder(ctx.database.db, userId, orderId);
+  const now = ctx.clock.now();
+  const block = refundBlock(await refundFacts(ctx, order), now);
+  if (block) throw new AppError('CONFLICT', REFUND_REFUSALS[block]);
+  if (!(await claimRefund(ctx.database.db, order.id, now))) {
+    const [after] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
+    throw new AppError('CONFLICT', REFUND_REFUSALS[after?.refundedAt ? 'refunded' : 'inProgress']);
+  }
+  return completeRefund(ctx, order.id);
+}
+
+/**
+ * Refunds a started refund through the payment provider (idempotent per order, so finishing one a crash
+ * interrupted never pays twice), records it, deletes the portraits and mails the customer once.
+ */
+export async function completeRefund(ctx: RefundContext, orderId: string) {
+  const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId));
+  if (!payment) throw new Error(`order ${orderId} has a refund started but no payment`);
+  const { refundId } = await ctx.payments.refund({
+    orderId,
+    sessionId: payment.checkoutSessionId,
+    paymentIntentId: payment.paymentIntentId,
+    amountCents: payment.amountCents,
+  });
+  return recordRefund(ctx, orderId, { refundId, amountCents: payment.amountCents });
+}
+
+/** Records a refund the provider made (ours, or one made in Stripe's dashboard); mails only the first time. */
+export async function recordRefund(ctx: RefundContext, orderId: string, refund: { refundId: string; amountCents: number }) {
+  const now = ctx.clock.now();
+  const first = await markRefunded(ctx, orderId, refund, now);
+  const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`order ${orderId} vanished while it was refunded`);
+  if (first) await mailRefund(ctx, order, refund.amountCents);
+  return { orderId, refundedAt: (order.refundedAt ?? now).toISOString(), amount: refund.amountCents, currency: order.currency };
+}
+
+async function mailRefund(ctx: RefundContext, order: Order, amountCents: number): Promise<void> {
+  const [user] = await ctx.database.db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  if (!user) return;
+  const { t } = serverT('us');
+  const shortId = shortOrderId(order.id);
+  const amount = formatMoney(amountCents, order.currency, 'us');
+  const mail = renderMail({
+    heading: t('email.refunded.heading'),
+    paragraphs: [t('email.refunded.intro', { order: shortId, amount }), t('email.refunded.timing'), t('email.refunded.deleted')],
+    footer: t('email.refunded.footer'),
+  });
+  try {
+    await ctx.mailer.send({ to: user.email, subject: t('email.refunded.subject', { order: shortId }), ...mail });
+  } catch (error) {
+    ctx.log.error({ err: error, orderId: order.id }, 'could not send the refund mail');
+  }
+}
