@@ -262,4 +262,67 @@ describe.each(engines)('[faults] kill -9 during uploads and fulfilment on $name'
     );
     expect(readyMailsFor(subjects, orderId)).toBe(1);
   });
+
+  it("kill -9 between the payment provider's refund and our record: after the restart the order is refunded exactly once", async () => {
+    const studio = await boot();
+    const ada = await signInOverHttp(studio.server.url, studio.outbox, 'refund-crash@example.com');
+    const orderId = await placePaidOrderOverHttp(studio.server.url, ada, 'basic');
+    await studio.server.kill();
+
+    // The state a kill leaves between the two steps of a refund: the order delivered and its refund
+    // started, the offline checkout's refund made, our record not written. Written directly, as no
+    // request can stop at that point.
+    const between = [
+      `update orders set status = 'completed', completed_at = now(), refund_started_at = now() where id = '${orderId}'`,
+      `update offline_checkout_sessions set refund_id = 're_offline_before_the_crash', refunded_at = now() where order_id = '${orderId}'`,
+    ];
+    const read = `select o.status, o.refunded_at is not null as recorded, p.refund_id, p.refunded_cents, s.refund_id as provider_refund
+      from orders o join payments p on p.order_id = o.id join offline_checkout_sessions s on s.order_id = o.id where o.id = '${orderId}'`;
+    if (studio.databaseUrl) {
+      const client = new pg.Client({ connectionString: studio.databaseUrl });
+      await client.connect();
+      for (const statement of between) await client.query(statement);
+      await client.end();
+    } else {
+      const db = await PGlite.create(path.join(studio.server.dataDir, 'db'));
+      for (const statement of between) await db.exec(statement);
+      await db.close();
+    }
+
+    await studio.restart();
+    const orders = await waitFor(
+      async () => {
+        const list = await orderList(studio.server, ada);
+        return list.find((o) => o.id === orderId)?.status === 'refunded' && list;
+      },
+      30_000,
+      'the interrupted refund to be finished',
+    );
+    expect(orders.find((o) => o.id === orderId)?.status).toBe('refunded');
+    const receipts = await postJson(studio.server.url, ada, '/v1/stripe/receipts', {});
+    expect(receipts.envelope.data).toEqual([expect.objectContaining({ orderId, refundedAmount: 3500 })]);
+    const refundMails = (await mailSubjects(studio.outbox)).filter((subject) => subject.startsWith('Your refund for order'));
+    expect(refundMails).toHaveLength(1);
+    // Asking again is refused: one refund, the one the provider made before the crash.
+    const again = await postJson(studio.server.url, ada, '/v1/order/refund', { orderId });
+    expect(again).toMatchObject({ status: 409, envelope: { message: 'This order has already been refunded' } });
+    await studio.server.kill();
+    const rows = studio.databaseUrl
+      ? await (async () => {
+          const client = new pg.Client({ connectionString: studio.databaseUrl });
+          await client.connect();
+          const { rows } = await client.query(read);
+          await client.end();
+          return rows;
+        })()
+      : await (async () => {
+          const db = await PGlite.create(path.join(studio.server.dataDir, 'db'));
+          const { rows } = await db.query(read);
+          await db.close();
+          return rows;
+        })();
+    expect(rows).toEqual([
+      { status: 'refunded', recorded: true, refund_id: 're_offline_before_the_crash', refunded_cents: 3500, provider_refund: 're_offline_before_the_crash' },
+    ]);
+  });
 });
