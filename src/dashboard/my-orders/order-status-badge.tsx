@@ -3,12 +3,12 @@ import type { Order } from '@/shared/contracts/orders';
 import { Badge } from '@/ui/badge';
 import { statusBadge } from './order-actions';
 
-/** Green completed, blue processing, red failed, gray for pending, expired and anything else. */
+/** Green completed, blue processing, red failed, gray for pending, refunded, expired and anything else. */
 export function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'expired'> }) {
   const { t } = useTranslation();
   const { variant, labelKey } = statusBadge(order);
   return (
-    <Badge variant={variant} data-status={order.expired ? 'expired' : order.status}>
+    <Badge variant={variant} data-status={order.status === 'refunded' || !order.expired ? order.status : 'expired'}>
       {labelKey ? t(labelKey) : order.status}
     </Badge>
   );

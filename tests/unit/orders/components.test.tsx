@@ -146,6 +146,8 @@ describe('[orders] the My Orders page', () => {
       ORDER,
       { ...ORDER, id: '22222222-2222-4222-8222-222222222222', status: 'failed', progress: 10 },
       { ...ORDER, id: '33333333-3333-4333-8333-333333333333', status: 'pending', progress: 0 },
+      { ...ORDER, id: '44444444-4444-4444-8444-444444444444', refundBlock: null },
+      { ...ORDER, id: '55555555-5555-4555-8555-555555555555', status: 'refunded', expired: true, refundBlock: 'refunded' },
     ];
     const { calls } = stubApi({ '/v1/order/list': () => ({ body: { code: 0, message: 'success', data: orders } }) });
     const { unmount } = render(
@@ -155,7 +157,7 @@ describe('[orders] the My Orders page', () => {
     );
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(6);
     expect(within(rows[0]!).getByText('11111111')).toBeTruthy();
     expect(within(rows[0]!).getByText('Processing').getAttribute('data-status')).toBe('processing');
     expect(within(rows[0]!).getByText('45%')).toBeTruthy();
@@ -174,6 +176,12 @@ describe('[orders] the My Orders page', () => {
     // A dash on screen, "No actions" for a screen reader (an aria-label on a plain span is not read everywhere).
     expect(within(rows[3]!).getByText('—', { selector: '[aria-hidden="true"]' })).toBeTruthy();
     expect(within(rows[3]!).getByText('No actions', { selector: '.sr-only' })).toBeTruthy();
+    // Refunds: offered while the policy allows, explained where the customer looks for it, gone once refunded.
+    expect(within(rows[1]!).queryByRole('button', { name: /Request a refund/ })).toBeNull();
+    expect(within(rows[1]!).getByText('You downloaded portraits from this order')).toBeTruthy();
+    expect(within(rows[4]!).getByRole('button', { name: 'Request a refund for order 44444444' })).toBeTruthy();
+    expect(within(rows[5]!).getByText('Refunded').getAttribute('data-status')).toBe('refunded');
+    expect(within(rows[5]!).getByText('No actions', { selector: '.sr-only' })).toBeTruthy();
 
     expect(calls.filter((c) => c.url === '/v1/order/list')).toHaveLength(1);
     await act(() => vi.advanceTimersByTimeAsync(60_000));
