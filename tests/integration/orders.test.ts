@@ -117,6 +117,8 @@ describe('[orders] the order calls', () => {
         imageGenerated: 3,
         favoriteImages: [1],
         expired: false,
+        // The seed records a download: the refund policy no longer applies.
+        refundBlock: 'downloaded',
       });
     });
 
