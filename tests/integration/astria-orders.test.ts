@@ -110,7 +110,7 @@ describe('[astria] orders generated through the server', () => {
     api.train(tuneId);
     const pollNow = async () => {
       const [due] = await queuedPolls(orderId);
-      await t.app.ctx.database.db.execute(sql`update pgboss.job set start_after = now() where id = ${due!.id}`);
+      await t.app.ctx.database.db.execute(sql`update pgboss.job set start_after = now() - interval '1 second' where id = ${due!.id}`);
       expect(await runJobs(t, generateOrderJob)).toBe(1);
     };
     await pollNow();
@@ -150,7 +150,7 @@ describe('[astria] orders generated through the server', () => {
     expect(Number(retry!.due_in)).toBeGreaterThan(30);
 
     // A minute later the same request goes again, and Astria answers with the tune it made.
-    await t.app.ctx.database.db.execute(sql`update pgboss.job set start_after = now() where id = ${retry!.id}`);
+    await t.app.ctx.database.db.execute(sql`update pgboss.job set start_after = now() - interval '1 second' where id = ${retry!.id}`);
     expect(await runJobs(t, generateOrderJob)).toBe(1);
     const made = api.tunes.filter((tune) => tune.title === orderId);
     expect(made).toHaveLength(1);
