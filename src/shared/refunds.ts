@@ -4,7 +4,7 @@ import { LIMITS } from './limits';
  * Why an order cannot be refunded now, by the refund policy (7 days from payment, nothing downloaded,
  * photos that met our standards), or null when it can. Server and dashboard share the reasons.
  */
-export const REFUND_BLOCKS = ['refunded', 'inProgress', 'notPaid', 'free', 'notReady', 'downloaded', 'windowEnded', 'photos'] as const;
+export const REFUND_BLOCKS = ['refunded', 'inProgress', 'notPaid', 'free', 'notReady', 'downloaded', 'windowEnded', 'photos', 'deleted'] as const;
 export type RefundBlock = (typeof REFUND_BLOCKS)[number];
 
 /** What a customer reads when a refund is refused (the 409's message), in the order the rules apply. */
@@ -17,6 +17,7 @@ export const REFUND_REFUSALS: Record<RefundBlock, string> = {
   downloaded: 'You downloaded portraits from this order',
   windowEnded: `The ${LIMITS.refundWindowDays}-day refund window has ended`,
   photos: 'The photos of this order did not meet our photo standards',
+  deleted: 'This order was deleted; please write to support about its payment',
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;

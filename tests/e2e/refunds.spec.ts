@@ -18,6 +18,15 @@ test('[refunds] a customer requests a refund from My Orders and sees the order r
   await delivered(page, orderId);
   const id = orderId.slice(0, 8).toUpperCase();
 
+  // The receipt's row offers the refund too.
+  await page.goto('/dashboard/receipts');
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: id })
+      .getByRole('button', { name: `Request a refund for order ${id}` }),
+  ).toBeVisible();
+
   // On a phone: the button, and a dialog that says what happens; Cancel keeps the order.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard/myOrders');
@@ -35,7 +44,7 @@ test('[refunds] a customer requests a refund from My Orders and sees the order r
   await page.setViewportSize({ width: 1280, height: 900 });
   await refundButton.click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Refund my order' }).click();
-  await expect(page.getByText('Your order was refunded. The money reaches you in 3-5 business days.')).toBeVisible();
+  await expect(page.locator('[data-slot=toast] [data-slot=toast-description]')).toHaveText('Your order was refunded. The money reaches you in 3-5 business days.');
   const row = page.getByRole('row').filter({ hasText: id });
   await expect(row.getByText('Refunded', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: `Request a refund for order ${id}` })).toHaveCount(0);
@@ -44,6 +53,7 @@ test('[refunds] a customer requests a refund from My Orders and sees the order r
   // The receipt says so, in the table and on the phone's list.
   await page.goto('/dashboard/receipts');
   await expect(page.getByRole('row').filter({ hasText: id })).toContainText('Refunded $35.00');
+  await expect(page.getByRole('button', { name: /Request a refund/ })).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard/myOrders');
   await expect(page.getByRole('listitem').filter({ hasText: id }).getByText('Refunded', { exact: true })).toBeVisible();

@@ -2,27 +2,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '@/api/client';
 import { CALLS } from '@/shared/contracts/calls';
-import type { Order } from '@/shared/contracts/orders';
 import { toast } from '@/stores/toast';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 
 export interface OrderRefundDialogProps {
-  /** The order to refund; null when the dialog is closed. */
-  order: Order | null;
+  /** The id of the order to refund; null when the dialog is closed. */
+  orderId: string | null;
   onClose: () => void;
   onRefunded: () => void;
 }
 
-/** Request refund: the policy and what happens, then the refund; the list is refetched afterwards. */
-export function OrderRefundDialog({ order, onClose, onRefunded }: OrderRefundDialogProps) {
+/** Request refund (My Orders, Receipts): the policy and what happens, then the refund; the list is refetched afterwards. */
+export function OrderRefundDialog({ orderId, onClose, onRefunded }: OrderRefundDialogProps) {
   const { t } = useTranslation();
   const [refunding, setRefunding] = useState(false);
 
   async function refund() {
-    if (!order) return;
+    if (!orderId) return;
     setRefunding(true);
     try {
-      await call(CALLS.requestRefund, { orderId: order.id });
+      await call(CALLS.requestRefund, { orderId });
       onClose();
       toast({ description: t('orders.refund.done') });
       onRefunded();
@@ -37,7 +36,7 @@ export function OrderRefundDialog({ order, onClose, onRefunded }: OrderRefundDia
 
   return (
     <ConfirmDialog
-      open={order !== null}
+      open={orderId !== null}
       onOpenChange={(open) => !open && onClose()}
       title={t('orders.refund.title')}
       description={

@@ -48,7 +48,7 @@ export function MyOrdersPage() {
       </div>
       <CommentEditDialog order={editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />
       <OrderDeleteDialog order={deleting} onClose={() => setDeleting(null)} onDeleted={() => void refresh()} />
-      <OrderRefundDialog order={refunding} onClose={() => setRefunding(null)} onRefunded={() => void refresh()} />
+      <OrderRefundDialog orderId={refunding?.id ?? null} onClose={() => setRefunding(null)} onRefunded={() => void refresh()} />
     </PageContainer>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
-import { ExternalLinkIcon, ReceiptIcon } from 'lucide-react';
+import { useState } from 'react';
+import { ExternalLinkIcon, ReceiptIcon, Undo2Icon } from 'lucide-react';
 import { call } from '@/api/client';
 import { CALLS } from '@/shared/contracts/calls';
 import type { Receipt } from '@/shared/contracts/receipts';
@@ -9,6 +10,7 @@ import { $language } from '@/stores/language';
 import { Button } from '@/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/ui/table';
 import { ListSkeleton, RefreshButton } from '../components/list-states';
+import { OrderRefundDialog } from '../my-orders/order-refund-dialog';
 import { useList } from '../components/use-list';
 import { PageContainer, PageHeader } from '../components/page-header';
 import { formatDate, formatMoney, shortOrderId } from '@/shared/format';
@@ -40,7 +42,6 @@ function ReceiptLink({ receipt, language }: { receipt: Receipt; language: Langua
 
 const loadReceipts = async () => (await call(CALLS.listReceipts)).data;
 
-/** Receipts: the customer's last 100 payments with a link to each receipt. Failures are only logged. */
 /** "Refunded $45.00" under a refunded payment's amount. */
 function RefundedMark({ receipt, language }: { receipt: Receipt; language: Language }) {
   const { t } = useTranslation();
@@ -52,11 +53,32 @@ function RefundedMark({ receipt, language }: { receipt: Receipt; language: Langu
   );
 }
 
+/** Request refund beside a payment whose order the refund policy still covers. */
+function RefundButton({ receipt, onRefund }: { receipt: Receipt; onRefund: (orderId: string) => void }) {
+  const { t } = useTranslation();
+  if (receipt.refundBlock !== null || !receipt.orderId) return null;
+  const { orderId } = receipt;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="h-7 px-2"
+      aria-label={t('orders.refund.label', { id: shortOrderId(orderId) })}
+      onClick={() => onRefund(orderId)}
+    >
+      <Undo2Icon aria-hidden="true" />
+      {t('orders.refund.button')}
+    </Button>
+  );
+}
+
+/** Receipts: the customer's last 100 payments with a link to each receipt. Failures are only logged. */
 export function ReceiptsPage() {
   const { t } = useTranslation();
   const language = useStore($language);
   const { items, loading, refresh: load } = useList(loadReceipts, { what: 'receipts', initial: [] });
   const receipts = items ?? [];
+  const [refunding, setRefunding] = useState<string | null>(null);
 
   const firstLoad = loading && receipts.length === 0;
 
@@ -97,7 +119,10 @@ export function ReceiptsPage() {
                       )}
                     </p>
                   </div>
-                  <ReceiptLink receipt={r} language={language} />
+                  <div className="flex shrink-0 flex-col items-end gap-1">
+                    <ReceiptLink receipt={r} language={language} />
+                    <RefundButton receipt={r} onRefund={setRefunding} />
+                  </div>
                 </li>
               ))}
             </ul>
@@ -124,7 +149,10 @@ export function ReceiptsPage() {
                     <TableCell>{r.currency.toUpperCase()}</TableCell>
                     <TableCell className="font-mono">{r.orderId ? shortOrderId(r.orderId) : '—'}</TableCell>
                     <TableCell className="pr-4 text-right">
-                      <ReceiptLink receipt={r} language={language} />
+                      <div className="flex items-center justify-end gap-3">
+                        <RefundButton receipt={r} onRefund={setRefunding} />
+                        <ReceiptLink receipt={r} language={language} />
+                      </div>
                     </TableCell>
                   </TableRow>
                 ))}
@@ -134,6 +162,7 @@ export function ReceiptsPage() {
         )}
       </div>
       <p className="text-sm text-muted-foreground">{t('dashboard.receipts.note')}</p>
+      <OrderRefundDialog orderId={refunding} onClose={() => setRefunding(null)} onRefunded={() => void load()} />
     </PageContainer>
   );
 }

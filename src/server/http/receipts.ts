@@ -13,7 +13,7 @@ import { signedInUser } from './session.js';
 export async function receiptRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
 
-  route(app, CALLS.listReceipts, async ({ user }) => ok(await listReceipts(ctx.database.db, user.userId)));
+  route(app, CALLS.listReceipts, async ({ user }) => ok(await listReceipts(ctx.database.db, user.userId, ctx.clock.now())));
 
   // A browser navigation (the View link opens it in a new tab), so it answers with a page.
   app.get('/v1/receipts/:paymentId', { config: { signIn: 'page' } }, async (request, reply) => {

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { ZEmptyRequestSchema } from './auth.js';
+import { REFUND_BLOCKS } from '../refunds';
 
 /** `POST /v1/stripe/receipts` takes nothing. */
 export const ZListReceiptsRequestSchema = ZEmptyRequestSchema;
@@ -19,6 +20,8 @@ export const ZReceiptSchema = z.object({
   /** When the payment was refunded (in full), and how much; null and 0 when it was not. */
   refundedAt: z.string().nullable(),
   refundedAmount: z.number().int(),
+  /** Why the order of this payment cannot be refunded now, or null when it can (`refundBlock` in shared/refunds). */
+  refundBlock: z.enum(REFUND_BLOCKS).nullable(),
 });
 export type Receipt = z.infer<typeof ZReceiptSchema>;
 

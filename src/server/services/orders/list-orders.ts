@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, not } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { downloads, favorites, orders } from '../../db/schema.js';
-import { refundBlock, usablePhotoCount } from '../../../shared/refunds.js';
+import { favorites, orders } from '../../db/schema.js';
+import { refundBlocksOf } from '../refunds/refund-blocks.js';
 import { interruptedCheckout } from './order-lifecycle.js';
 import { findCategory } from '../../../shared/catalog/categories.js';
 import type { Order, OrderPortraitInfo } from '../../../shared/contracts/orders.js';
@@ -43,17 +43,7 @@ export async function listOrders(db: Db, userId: string, now: Date): Promise<Ord
     .orderBy(asc(favorites.no));
   const favoritesOf = new Map<string, number[]>();
   for (const f of favoriteRows) favoritesOf.set(f.orderId, [...(favoritesOf.get(f.orderId) ?? []), f.no]);
-  const downloadRows = await db
-    .select({ orderId: downloads.orderId, n: count() })
-    .from(downloads)
-    .where(
-      inArray(
-        downloads.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .groupBy(downloads.orderId);
-  const downloadsOf = new Map(downloadRows.map((d) => [d.orderId, Number(d.n)]));
+  const refundBlocks = await refundBlocksOf(db, rows, now);
   return rows.map((order) => {
     const expired = order.purgedAt !== null;
     return {
@@ -66,14 +56,7 @@ export async function listOrders(db: Db, userId: string, now: Date): Promise<Ord
       imageGenerated: availablePortraits(order),
       favoriteImages: expired ? [] : (favoritesOf.get(order.id) ?? []),
       expired,
-      refundBlock: refundBlock(
-        {
-          ...order,
-          downloads: downloadsOf.get(order.id) ?? 0,
-          usablePhotos: usablePhotoCount(order.photoCheck),
-        },
-        now,
-      ),
+      refundBlock: refundBlocks.get(order.id) ?? null,
     };
   });
 }

@@ -1,11 +1,12 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { payments } from '../../db/schema.js';
+import { orders, payments } from '../../db/schema.js';
+import { refundBlocksOf } from '../refunds/refund-blocks.js';
 import { LIMITS } from '../../../shared/limits.js';
 import type { Receipt } from '../../../shared/contracts/receipts.js';
 
-/** The customer's last 100 payments, newest first; amounts in the currency's minor unit (cents). */
-export async function listReceipts(db: Db, userId: string): Promise<Receipt[]> {
+/** The customer's last 100 payments, newest first; amounts in the currency's minor unit (cents); with the refund policy's answer for each. */
+export async function listReceipts(db: Db, userId: string, now: Date): Promise<Receipt[]> {
   const rows = await db
     .select({
       id: payments.id,
@@ -22,6 +23,9 @@ export async function listReceipts(db: Db, userId: string): Promise<Receipt[]> {
     // The id breaks ties between payments made in the same instant, so the order is stable.
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(LIMITS.receiptsMax);
+  const orderIds = rows.flatMap((r) => (r.orderId ? [r.orderId] : []));
+  const orderRows = orderIds.length > 0 ? await db.select().from(orders).where(inArray(orders.id, orderIds)) : [];
+  const refundBlocks = await refundBlocksOf(db, orderRows, now);
   return rows.map((r) => ({
     id: r.id,
     orderId: r.orderId,
@@ -31,5 +35,7 @@ export async function listReceipts(db: Db, userId: string): Promise<Receipt[]> {
     receiptURL: r.receiptUrl,
     refundedAt: r.refundedAt?.toISOString() ?? null,
     refundedAmount: r.refundedCents,
+    // A payment whose order was deleted has nothing left to refund here: support handles it.
+    refundBlock: r.orderId && refundBlocks.has(r.orderId) ? (refundBlocks.get(r.orderId) ?? null) : 'deleted',
   }));
 }
