@@ -44,7 +44,9 @@ test('[refunds] a customer requests a refund from My Orders and sees the order r
   await page.setViewportSize({ width: 1280, height: 900 });
   await refundButton.click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Refund my order' }).click();
-  await expect(page.locator('[data-slot=toast] [data-slot=toast-description]')).toHaveText('Your order was refunded. The money reaches you in 3-5 business days.');
+  await expect(page.locator('[data-slot=toast] [data-slot=toast-description]')).toHaveText(
+    'Your order was refunded. The money reaches you in 3-5 business days.',
+  );
   const row = page.getByRole('row').filter({ hasText: id });
   await expect(row.getByText('Refunded', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: `Request a refund for order ${id}` })).toHaveCount(0);

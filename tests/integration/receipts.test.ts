@@ -55,7 +55,17 @@ describe('[receipts] the receipts list and receipt page', () => {
     expect(receipts[2]).toMatchObject({ id: older.id, amount: 3150, receiptURL: null });
     const times = receipts.map((r) => Date.parse(r.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(Object.keys(receipts[0]!).sort()).toEqual(['amount', 'createdAt', 'currency', 'id', 'orderId', 'receiptURL', 'refundBlock', 'refundedAmount', 'refundedAt']);
+    expect(Object.keys(receipts[0]!).sort()).toEqual([
+      'amount',
+      'createdAt',
+      'currency',
+      'id',
+      'orderId',
+      'receiptURL',
+      'refundBlock',
+      'refundedAmount',
+      'refundedAt',
+    ]);
     // The first payment's order was deleted: nothing to refund from here.
     expect(receipts[0]).toMatchObject({ refundedAt: null, refundedAmount: 0, refundBlock: 'deleted' });
 

@@ -60,7 +60,8 @@ describe('[refunds] the 7-day money-back guarantee, self-serve', () => {
     it('refunds an eligible order once under 20 concurrent requests: portraits gone, order refunded, receipt and mail show it', async () => {
       const ada = await customerWithOrder('refund-ada@example.com');
       expect(await listed(ada.cookie, ada.orderId)).toMatchObject({ status: 'completed', refundBlock: null });
-      const offered = (await t.app.inject({ method: 'POST', url: '/v1/stripe/receipts', headers: { ...sameSite, cookie: ada.cookie }, payload: {} })).json().data;
+      const offered = (await t.app.inject({ method: 'POST', url: '/v1/stripe/receipts', headers: { ...sameSite, cookie: ada.cookie }, payload: {} })).json()
+        .data;
       expect(offered).toEqual([expect.objectContaining({ orderId: ada.orderId, refundBlock: null, refundedAt: null })]);
       expect(await t.app.ctx.files.count(`orders/${ada.orderId}`)).toBeGreaterThan(0);
 
@@ -84,7 +85,9 @@ describe('[refunds] the 7-day money-back guarantee, self-serve', () => {
 
       const receipts = (await t.app.inject({ method: 'POST', url: '/v1/stripe/receipts', headers: { ...sameSite, cookie: ada.cookie }, payload: {} })).json()
         .data;
-      expect(receipts).toEqual([expect.objectContaining({ orderId: ada.orderId, amount: 3500, refundedAmount: 3500, refundedAt: expect.any(String), refundBlock: 'refunded' })]);
+      expect(receipts).toEqual([
+        expect.objectContaining({ orderId: ada.orderId, amount: 3500, refundedAmount: 3500, refundedAt: expect.any(String), refundBlock: 'refunded' }),
+      ]);
       const page = await t.app.inject({ method: 'GET', url: `/v1/receipts/${receipts[0].id}`, headers: { cookie: ada.cookie } });
       expect(page.body).toMatch(/Refunded on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
       expect(page.body).toContain('-$35.00');
