@@ -219,6 +219,12 @@ const ROUTES: Record<string, Expectation> = {
     call: (r) => ({ method: 'POST', url: '/v1/order/delete', json: { orderId: r.orderId } }),
     status: 200,
   },
+  // The seeded order kept no likeness of its person (it was never generated), so the owner hears why there is no refresh.
+  'POST /v1/order/refresh': {
+    access: 'owned',
+    call: (r) => ({ method: 'POST', url: '/v1/order/refresh', json: { orderId: r.orderId, attire: ['scrubs'], background: ['clinic'] } }),
+    status: 409,
+  },
   // The owner's order was downloaded from (the seed records a download), so the owner hears why it is not refunded.
   'POST /v1/order/refund': {
     access: 'owned',

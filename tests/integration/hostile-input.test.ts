@@ -6,6 +6,7 @@ import { loginTokens, orders } from '@/server/db/schema';
 import { ZEmptyRequestSchema, ZRedeemLoginLinkRequestSchema, ZSendLoginLinkRequestSchema } from '@/shared/contracts/auth';
 import { safeRedirectPath } from '@/shared/redirect';
 import { ZConfirmCheckoutRequestSchema, ZOfflineSessionRequestSchema } from '@/shared/contracts/checkout';
+import { ZCreateRefreshRequestSchema } from '@/shared/contracts/refresh';
 import { ZOrderInfoRequestSchema } from '@/shared/contracts/order-info';
 import {
   ZAddDownloadedRequestSchema,
@@ -99,6 +100,15 @@ const JSON_ROUTES: JsonRoute[] = [
     body: () => ({ orderId: fx.pendingOrderId }),
     fields: { orderId: 'orderId' },
     required: ['orderId'],
+  },
+  // The pending order was never delivered, so no case can make a refresh of it.
+  {
+    url: '/v1/order/refresh',
+    schema: ZCreateRefreshRequestSchema,
+    caller: 'customer',
+    body: () => ({ orderId: fx.pendingOrderId, attire: ['scrubs'], background: ['clinic'] }),
+    fields: { orderId: 'orderId' },
+    required: ['orderId', 'attire', 'background'],
   },
   // The pending order was never paid, so no case can refund anything.
   {

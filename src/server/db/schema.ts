@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** One photo's verdict in the selfie check, as kept with its order (measurements, never the photo). */
 export interface StoredPhotoCheck {
@@ -121,6 +121,8 @@ export const orders = pgTable(
     generationHeartbeatAt: ts('generation_heartbeat_at'),
     callbackSecretHash: text('callback_secret_hash'),
     purgedAt: ts('purged_at'),
+    /** The delivered order this one refreshes (20 new portraits of the same person), if it is a refresh. */
+    refreshOf: uuid('refresh_of').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
     /** A refund the customer asked for and we started; `refundedAt` once the provider refunded and we recorded it. */
     refundStartedAt: ts('refund_started_at'),
     refundedAt: ts('refunded_at'),

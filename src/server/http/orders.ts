@@ -4,6 +4,7 @@ import { ZGroupDownloadParamsSchema, ZGroupDownloadQuerySchema } from '../../sha
 import { addDownload } from '../services/orders/add-download.js';
 import { deleteOrder } from '../services/orders/delete-order.js';
 import { groupDownload } from '../services/orders/group-download.js';
+import { createRefresh } from '../services/refresh/create-refresh.js';
 import { requestRefund } from '../services/refunds/refund-order.js';
 import { listOrders } from '../services/orders/list-orders.js';
 import { setComment } from '../services/orders/set-comment.js';
@@ -25,6 +26,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, CALLS.setComment, async ({ input, user }) => ok(await setComment(db, { userId: user.userId, ...input, now: ctx.clock.now() }), 'Saved comment'));
+
+  route(app, CALLS.createRefresh, async ({ input, user }) => ok(await createRefresh(ctx, { userId: user.userId, ...input })));
 
   route(app, CALLS.requestRefund, async ({ input, user }) => ok(await requestRefund(ctx, { userId: user.userId, orderId: input.orderId }), 'Refunded'));
 

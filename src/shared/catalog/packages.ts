@@ -4,7 +4,7 @@
  * under `packages.{id}`; `features` are locale keys too.
  */
 export interface PortraitPackage {
-  id: 'beta' | 'basic' | 'pro' | 'executive';
+  id: 'beta' | 'basic' | 'pro' | 'executive' | 'refresh';
   /** The price shown on the card. */
   priceCents: number;
   /** What the customer pays: the beta package is free while seats remain. */
@@ -85,10 +85,31 @@ export const PACKAGES: readonly PortraitPackage[] = [
   },
 ];
 
-export type PackageId = PortraitPackage['id'];
+/**
+ * A refresh: 20 new portraits of a delivered order's person, made from what its generation kept (no new
+ * selfies). Not on the pricing cards: it is offered on a delivered order. No coupon applies to it.
+ */
+export const REFRESH_PACKAGE: PortraitPackage = {
+  id: 'refresh',
+  priceCents: 1999,
+  chargeCents: 1999,
+  currency: 'usd',
+  portraits: 20,
+  poses: null,
+  combinations: null,
+  deliveryHours: 2,
+  responseHours: null,
+  largeImages: false,
+  popular: false,
+  bestValue: false,
+  features: [],
+};
 
+export type PackageId = (typeof PACKAGES)[number]['id'];
+
+/** A package on sale, or the refresh (which orders and receipts name too). */
 export function findPackage(id: string): PortraitPackage | undefined {
-  return PACKAGES.find((p) => p.id === id);
+  return id === REFRESH_PACKAGE.id ? REFRESH_PACKAGE : PACKAGES.find((p) => p.id === id);
 }
 
 /** The first-order promotion: 30% off a customer's first paid order. */

@@ -21,6 +21,7 @@ import {
   ZSetFavoriteRequestSchema,
 } from './orders';
 import { ZListReceiptsRequestSchema, ZListReceiptsResponseSchema } from './receipts';
+import { ZCreateRefreshRequestSchema, ZCreateRefreshResponseSchema } from './refresh';
 
 /**
  * One JSON call of the API: its path, what it takes, what it answers in `data`, and who may make it.
@@ -68,6 +69,7 @@ export const CALLS = {
     response: z.object({ favoriteImages: z.array(z.number().int()) }),
     access: 'customer',
   }),
+  createRefresh: call({ path: '/v1/order/refresh', request: ZCreateRefreshRequestSchema, response: ZCreateRefreshResponseSchema, access: 'customer' }),
   requestRefund: call({ path: '/v1/order/refund', request: ZRequestRefundRequestSchema, response: ZRequestRefundResponseSchema, access: 'customer' }),
   addDownloaded: call({ path: '/v1/order/addDownloaded', request: ZAddDownloadedRequestSchema, response: z.null(), access: 'customer' }),
   listReceipts: call({ path: '/v1/stripe/receipts', request: ZListReceiptsRequestSchema, response: ZListReceiptsResponseSchema, access: 'customer' }),

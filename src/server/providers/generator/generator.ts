@@ -44,4 +44,10 @@ export interface GenerationStep {
 export interface Generator {
   kind: 'offline' | 'astria';
   advance(request: GenerationRequest, have: ReadonlySet<number>): Promise<GenerationStep>;
+  /**
+   * What to keep of the person, from the selfies, to make more portraits later (a refresh) once the
+   * selfies are deleted: images the generator can take in their place. Absent when the provider keeps
+   * the person itself (Astria's fine-tune).
+   */
+  likeness?(selfies: readonly Buffer[]): Promise<Buffer[]>;
 }

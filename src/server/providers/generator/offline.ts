@@ -176,5 +176,9 @@ export function createOfflineGenerator({ paceMs }: { paceMs: number }): Generato
       // The last portrait is made: the selfies are no longer needed.
       return { portraits: [{ no: next, jpeg }], selfiesConsumed: have.size + 1 >= request.total };
     },
+    /** Head-and-shoulders crops around each face, 512x640: all a later refresh needs of the selfies. */
+    async likeness(selfies) {
+      return Promise.all(selfies.map(async (selfie) => (await headAndShoulders(selfie, 512, 640, 1)).jpeg({ quality: 88, mozjpeg: true }).toBuffer()));
+    },
   };
 }

@@ -94,7 +94,8 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
           // Stripe's floor is 30 minutes; the session lives exactly as long as an unpaid beta order holds its seat.
           expires_at: Math.floor((clock.now().getTime() + CHECKOUT_SESSION_TTL_MS) / 1000),
           redirect_on_completion: 'if_required',
-          ...(isBeta ? { discounts: [{ coupon: BETA_COUPON_ID }] } : { allow_promotion_codes: true }),
+          // The beta package carries its coupon; a refresh takes none; other orders may enter FIRST30.
+          ...(isBeta ? { discounts: [{ coupon: BETA_COUPON_ID }] } : { allow_promotion_codes: pkg.id !== 'refresh' }),
         },
         { idempotencyKey: `checkout-${orderId}` },
       );

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { orders } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { OfflineSessionState } from '../../providers/payments/index.js';
+import { REFRESH_PACKAGE } from '../../../shared/catalog/packages.js';
 import type { OfflineSession } from '../../../shared/contracts/checkout.js';
 import { settleCheckout } from './settle-checkout.js';
 import { quote, type Quote } from './quote.js';
@@ -31,6 +32,7 @@ async function findSession(ctx: Ctx, userId: string, clientSecret: string): Prom
 
 /** What the customer pays: the session's own amounts once paid or for the beta package, else the price with their code. */
 async function amounts(ctx: Ctx, { session, order }: Found, userId: string, couponCode?: string): Promise<Omit<Quote, 'priceCents'>> {
+  if (order.packageId === REFRESH_PACKAGE.id && couponCode?.trim()) throw new AppError('BAD_REQUEST', 'Coupon codes do not apply to a refresh');
   if (order.isBeta || session.status === 'paid') {
     return { discountCents: session.discountCents, totalCents: session.amountCents, couponCode: session.couponCode };
   }

@@ -11,6 +11,7 @@ import { deleteSelfies } from './delete-selfies.js';
 import { acquireLease, releaseLease, renewLease } from './lease.js';
 import { notifyCustomer } from './notify.js';
 import { storePortrait } from './store-portrait.js';
+import { keepLikeness, loadLikeness } from '../refresh/likeness.js';
 
 type Ctx = Pick<AppContext, 'database' | 'files' | 'generator' | 'clock' | 'mailer' | 'config' | 'log'>;
 
@@ -80,11 +81,18 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
       poses: pkg.poses,
       combinations: pkg.combinations,
       providerRef: order.providerRef,
+      // A refresh has no selfies: it is made from what its first order's generation kept.
       selfies: async () => {
+        if (order.refreshOf) return loadLikeness(ctx, order.refreshOf);
         const rows = await db.select().from(selfies).where(eq(selfies.orderId, orderId)).orderBy(selfies.no);
         const buffers = await Promise.all(rows.map((r) => ctx.files.readBuffer(r.storageKey)));
         return buffers.filter((b): b is Buffer => b !== null);
       },
+    };
+    /** Before the selfies go, the generator keeps what a later refresh needs of the person. */
+    const consumeSelfies = async () => {
+      if (!order.refreshOf) await keepLikeness(ctx, orderId, await request.selfies());
+      await deleteSelfies(ctx, orderId);
     };
 
     for (;;) {
@@ -94,6 +102,7 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
       if (leaseLost) throw new LeaseBusyError(`order ${orderId} was taken over by another worker`);
       const have = await storedNumbers(ctx, orderId);
       if (have.size >= order.imageTotal) {
+        await consumeSelfies();
         await finish(ctx, order, 'completed');
         return { outcome: 'completed' };
       }
@@ -112,7 +121,7 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
       const generated = have.size;
       await recordProgress(db, { orderId, owner, generated, total: order.imageTotal, providerRef: step.providerRef, now: ctx.clock.now() });
       if (step.providerRef) request.providerRef = step.providerRef;
-      if (step.selfiesConsumed) await deleteSelfies(ctx, orderId);
+      if (step.selfiesConsumed) await consumeSelfies();
       if (step.failed) {
         await finish(ctx, order, 'failed', step.failed);
         return { outcome: 'failed' };

@@ -101,6 +101,8 @@ export type NewOrder = Pick<
   | 'couponCode'
   | 'isBeta'
   | 'photoCheck'
+  | 'refreshOf'
+  | 'providerRef'
 >;
 
 /** A new order, `pending` until its checkout is paid. */

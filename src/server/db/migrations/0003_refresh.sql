@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "refresh_of" uuid;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_refresh_of_orders_id_fk" FOREIGN KEY ("refresh_of") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;

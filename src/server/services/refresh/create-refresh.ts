@@ -1,0 +1,93 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { orders, users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { REFRESH_PACKAGE, packageCharge } from '../../../shared/catalog/packages.js';
+import { ZPortraitInfoSchema } from '../../../shared/contracts/checkout.js';
+import { attachCheckoutSession, createPendingOrder, deleteOrderAndFiles } from '../orders/order-lifecycle.js';
+import { findOwnOrder } from '../orders/find-own-order.js';
+import { hasLikeness } from './likeness.js';
+
+export interface CreateRefreshInput {
+  userId: string;
+  orderId: string;
+  attire: string[];
+  background: string[];
+}
+
+/**
+ * A refresh of a delivered order: 20 new portraits of the same person for the catalog's refresh price,
+ * made from what the first order's generation kept (no new selfies), with the customer's new attire and
+ * background choices and every other answer as before. It is its own order, linked to the first, paid
+ * through the same checkout as any order (no coupon applies); one at a time per order.
+ */
+export async function createRefresh(
+  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'generator' | 'clock' | 'config' | 'log'>,
+  input: CreateRefreshInput,
+) {
+  const { db } = ctx.database;
+  const source = await findOwnOrder(db, input.userId, input.orderId);
+  if (source.status !== 'completed' || source.purgedAt || source.refundedAt) {
+    throw new AppError('CONFLICT', 'Only delivered orders whose portraits are still kept can be refreshed');
+  }
+  if (source.refreshOf) throw new AppError('CONFLICT', 'A refresh is made from the first order; refresh that order instead');
+  if (!(await hasLikeness(ctx, source))) throw new AppError('CONFLICT', 'What we kept to make more portraits of this person is no longer available');
+  const [open] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.refreshOf, source.id), inArray(orders.status, ['pending', 'processing'])));
+  if (open) throw new AppError('CONFLICT', 'A refresh of this order is already on its way');
+
+  // The new choices are checked as the wizard's: offered for this category and gender.
+  const parsed = ZPortraitInfoSchema.safeParse({
+    ...(source.portraitInfo ?? {}),
+    package: source.packageId,
+    attire: input.attire,
+    background: input.background,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('BAD_REQUEST', `Invalid ${issue?.path.join('.') || 'request'}: ${issue?.message ?? 'bad input'}`);
+  }
+  const info = parsed.data;
+  const [user] = await db.select().from(users).where(eq(users.id, input.userId));
+  if (!user) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
+  const now = ctx.clock.now();
+  const order = await createPendingOrder(
+    db,
+    {
+      userId: user.id,
+      categoryId: source.categoryId,
+      packageId: REFRESH_PACKAGE.id,
+      portraitInfo: { ...info, package: REFRESH_PACKAGE.id },
+      imageTotal: REFRESH_PACKAGE.portraits,
+      ...packageCharge(REFRESH_PACKAGE),
+      currency: REFRESH_PACKAGE.currency,
+      isBeta: false,
+      refreshOf: source.id,
+      // Astria: the refresh renders new prompts on the first order's tune, no new training.
+      providerRef: ctx.generator.kind === 'astria' ? (source.providerRef?.split(':')[0] ?? null) : null,
+    },
+    now,
+  );
+  try {
+    const session = await ctx.payments.createCheckoutSession({
+      orderId: order.id,
+      user: { id: user.id, email: user.email, stripeCustomerId: user.stripeCustomerId },
+      pkg: REFRESH_PACKAGE,
+      isBeta: false,
+      returnUrl: `${ctx.config.publicUrl}/dashboard/myOrders?session_id={CHECKOUT_SESSION_ID}`,
+    });
+    await attachCheckoutSession(db, order.id, session.sessionId);
+    return {
+      orderId: order.id,
+      sessionId: session.sessionId,
+      clientSecret: session.clientSecret,
+      provider: ctx.payments.kind,
+      publishableKey: ctx.payments.publishableKey,
+    };
+  } catch (error) {
+    await deleteOrderAndFiles(ctx, order.id, { filesBestEffort: true }).catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,102 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateOrderJob } from '@/server/jobs/definitions';
+import { orders, payments, portraits, selfies } from '@/server/db/schema';
+import { purgeOrder } from '@/server/services/orders/order-lifecycle';
+import { buildTestApp, runJobs, sameSite, type TestApp } from './helpers/app';
+import { placePaidOrder } from './helpers/orders';
+import { signInAs } from './helpers/session';
+
+/**
+ * A refresh: 20 new portraits of a delivered order's person for $19.99, made from what the first
+ * order's generation kept (the offline generator's framed face crops), without selfies.
+ */
+describe('[refresh] 20 new portraits of a delivered order, without new selfies', { timeout: 120_000 }, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ ROLE: 'web' });
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.app.ctx.database.db;
+  const post = (cookie: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { ...sameSite, cookie }, payload });
+  const refresh = (cookie: string, orderId: string, choices = { attire: ['scrubs'], background: ['clinic'] }) =>
+    post(cookie, '/v1/order/refresh', { orderId, ...choices });
+  const rows = async (table: typeof portraits | typeof selfies, orderId: string) =>
+    Number((await db().select({ n: count() }).from(table).where(eq(table.orderId, orderId)))[0]!.n);
+
+  /** A customer whose first order (20 portraits) was generated and delivered. */
+  async function delivered(email: string) {
+    const user = await signInAs(t, email);
+    const orderId = await placePaidOrder(t, user.cookie, 'beta');
+    expect(await runJobs(t, generateOrderJob)).toBe(1);
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe('completed');
+    return { ...user, orderId };
+  }
+
+  it('makes exactly 20 new portraits for $19.99 from the kept likeness, with the new choices, as an order of its own', async () => {
+    const ada = await delivered('refresh-ada@example.com');
+    // The selfies went after generation; framed face crops of the person stay with the order.
+    expect(await rows(selfies, ada.orderId)).toBe(0);
+    expect(await t.app.ctx.files.count(`orders/${ada.orderId}/selfies`)).toBe(0);
+    expect(await t.app.ctx.files.count(`orders/${ada.orderId}/likeness`)).toBe(6);
+
+    const created = await refresh(ada.cookie, ada.orderId);
+    expect(created.statusCode).toBe(200);
+    const { orderId, clientSecret } = created.json().data;
+    const summary = await post(ada.cookie, '/v1/checkout/offline/session', { clientSecret });
+    expect(summary.json().data).toMatchObject({ packageId: 'refresh', priceCents: 1999, totalCents: 1999 });
+    // No coupon applies to a refresh.
+    const withCoupon = await post(ada.cookie, '/v1/checkout/offline/pay', { clientSecret, couponCode: 'FIRST30' });
+    expect(withCoupon.json()).toMatchObject({ code: 400, message: 'Coupon codes do not apply to a refresh' });
+    expect((await post(ada.cookie, '/v1/checkout/offline/pay', { clientSecret })).statusCode).toBe(200);
+    // A second refresh of the same order waits until this one is done.
+    expect((await refresh(ada.cookie, ada.orderId)).json()).toMatchObject({ code: 409, message: 'A refresh of this order is already on its way' });
+
+    expect(await runJobs(t, generateOrderJob)).toBe(1);
+    const [made] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(made).toMatchObject({ status: 'completed', imageGenerated: 20, packageId: 'refresh', refreshOf: ada.orderId, amountCents: 1999 });
+    expect(made!.portraitInfo).toMatchObject({ attire: ['scrubs'], background: ['clinic'], gender: 'woman' });
+    expect(await rows(portraits, orderId)).toBe(20);
+    expect(await rows(selfies, orderId)).toBe(0);
+    // The refresh keeps no likeness of its own: it was made from the first order's.
+    expect(await t.app.ctx.files.count(`orders/${orderId}/likeness`)).toBe(0);
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
+    expect(payment).toMatchObject({ packageId: 'refresh', amountCents: 1999, discountCents: 0 });
+    const listed = (await post(ada.cookie, '/v1/order/list', {}))
+      .json()
+      .data.map((o: { id: string; portraitInfo: { package: string } }) => [o.id, o.portraitInfo.package]);
+    expect(listed).toEqual([
+      [orderId, 'refresh'],
+      [ada.orderId, 'beta'],
+    ]);
+    // A refresh is refreshed through its first order.
+    expect((await refresh(ada.cookie, orderId)).json()).toMatchObject({
+      code: 409,
+      message: 'A refresh is made from the first order; refresh that order instead',
+    });
+
+    // Deleting the account deletes the kept likeness with everything else.
+    expect((await post(ada.cookie, '/v1/user/delete', {})).statusCode).toBe(200);
+    expect(await t.app.ctx.files.count(`orders/${ada.orderId}`)).toBe(0);
+    expect(await t.app.ctx.files.count(`orders/${orderId}`)).toBe(0);
+  });
+
+  it("refuses a choice the category does not offer, someone else's order, and a purged order, whose likeness is gone", async () => {
+    const bob = await delivered('refresh-bob@example.com');
+    const bad = await refresh(bob.cookie, bob.orderId, { attire: ['spacesuit'], background: ['clinic'] });
+    expect(bad.json()).toMatchObject({ code: 400, message: 'Invalid attire: "spacesuit" is not offered for Doctor Photos (woman)' });
+
+    const stranger = await signInAs(t, 'refresh-stranger@example.com');
+    expect((await refresh(stranger.cookie, bob.orderId)).json()).toMatchObject({ code: 404, message: 'Order not found' });
+
+    await purgeOrder(t.app.ctx, bob.orderId, t.app.ctx.clock.now());
+    expect(await t.app.ctx.files.count(`orders/${bob.orderId}/likeness`)).toBe(0);
+    expect((await refresh(bob.cookie, bob.orderId)).json()).toMatchObject({
+      code: 409,
+      message: 'Only delivered orders whose portraits are still kept can be refreshed',
+    });
+    expect(await db().select().from(orders).where(eq(orders.refreshOf, bob.orderId))).toEqual([]);
+  });
+});
