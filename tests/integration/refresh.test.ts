@@ -41,6 +41,9 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
     expect(await rows(selfies, ada.orderId)).toBe(0);
     expect(await t.app.ctx.files.count(`orders/${ada.orderId}/selfies`)).toBe(0);
     expect(await t.app.ctx.files.count(`orders/${ada.orderId}/likeness`)).toBe(6);
+    const offer = async () =>
+      Object.fromEntries((await post(ada.cookie, '/v1/order/list', {})).json().data.map((o: { id: string; refreshable: boolean }) => [o.id, o.refreshable]));
+    expect(await offer()).toEqual({ [ada.orderId]: true });
 
     const created = await refresh(ada.cookie, ada.orderId);
     expect(created.statusCode).toBe(200);
@@ -53,6 +56,7 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
     expect((await post(ada.cookie, '/v1/checkout/offline/pay', { clientSecret })).statusCode).toBe(200);
     // A second refresh of the same order waits until this one is done.
     expect((await refresh(ada.cookie, ada.orderId)).json()).toMatchObject({ code: 409, message: 'A refresh of this order is already on its way' });
+    expect(await offer()).toEqual({ [ada.orderId]: false, [orderId]: false });
 
     expect(await runJobs(t, generateOrderJob)).toBe(1);
     const [made] = await db().select().from(orders).where(eq(orders.id, orderId));
@@ -71,6 +75,7 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
       [orderId, 'refresh'],
       [ada.orderId, 'beta'],
     ]);
+    expect(await offer()).toEqual({ [ada.orderId]: true, [orderId]: false });
     // A refresh is refreshed through its first order.
     expect((await refresh(ada.cookie, orderId)).json()).toMatchObject({
       code: 409,

@@ -39,6 +39,10 @@ export const ZOrderSchema = z.object({
   expired: z.boolean(),
   /** Why the order cannot be refunded now (`refundBlock` in shared/refunds), or null when it can. */
   refundBlock: z.enum(REFUND_BLOCKS).nullable(),
+  /** A refresh (20 new portraits of the same person) can be bought for this delivered order now. */
+  refreshable: z.boolean(),
+  /** The order this one refreshes, when it is a refresh. */
+  refreshOf: z.string().nullable(),
 });
 export type Order = z.infer<typeof ZOrderSchema>;
 

@@ -20,6 +20,8 @@ const ORDER: Order = {
   favoriteImages: [],
   expired: false,
   refundBlock: 'downloaded',
+  refreshable: false,
+  refreshOf: null,
 };
 
 /** A fetch that answers `/v1/...` calls from a table of handlers, recording the bodies it got. */

@@ -91,7 +91,7 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
     };
     /** Before the selfies go, the generator keeps what a later refresh needs of the person. */
     const consumeSelfies = async () => {
-      if (!order.refreshOf) await keepLikeness(ctx, orderId, await request.selfies());
+      if (!order.refreshOf) await keepLikeness(ctx, orderId, request.selfies);
       await deleteSelfies(ctx, orderId);
     };
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { favorites, orders } from '../../db/schema.js';
 import { refundBlocksOf } from '../refunds/refund-blocks.js';
+import { hasLikeness } from '../refresh/likeness.js';
 import { interruptedCheckout } from './order-lifecycle.js';
 import { findCategory } from '../../../shared/catalog/categories.js';
 import type { Order, OrderPortraitInfo } from '../../../shared/contracts/orders.js';
@@ -44,6 +45,8 @@ export async function listOrders(db: Db, userId: string, now: Date): Promise<Ord
   const favoritesOf = new Map<string, number[]>();
   for (const f of favoriteRows) favoritesOf.set(f.orderId, [...(favoritesOf.get(f.orderId) ?? []), f.no]);
   const refundBlocks = await refundBlocksOf(db, rows, now);
+  // One refresh of an order at a time: one being made hides the offer.
+  const refreshing = new Set(rows.flatMap((r) => (r.refreshOf && r.status === 'processing' ? [r.refreshOf] : [])));
   return rows.map((order) => {
     const expired = order.purgedAt !== null;
     return {
@@ -57,6 +60,8 @@ export async function listOrders(db: Db, userId: string, now: Date): Promise<Ord
       favoriteImages: expired ? [] : (favoritesOf.get(order.id) ?? []),
       expired,
       refundBlock: refundBlocks.get(order.id) ?? null,
+      refreshable: order.status === 'completed' && !order.refreshOf && hasLikeness(order) && !refreshing.has(order.id),
+      refreshOf: order.refreshOf,
     };
   });
 }

@@ -208,6 +208,14 @@ export async function failGeneration(db: Db, orderId: string, reason: string, no
   return done.length === 1;
 }
 
+/** What a refresh needs of the order's person is kept (by us or by the generator's provider). */
+export async function markLikenessKept(db: Db, orderId: string, now: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({ likenessKeptAt: now })
+    .where(and(eq(orders.id, orderId), isNull(orders.likenessKeptAt)));
+}
+
 /**
  * Starts the refund of a delivered or failed order: true for the one caller that may go on to ask the
  * payment provider; false when a refund was already started (by a concurrent request, say) or done.

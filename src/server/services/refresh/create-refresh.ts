@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orders, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -31,11 +31,11 @@ export async function createRefresh(
     throw new AppError('CONFLICT', 'Only delivered orders whose portraits are still kept can be refreshed');
   }
   if (source.refreshOf) throw new AppError('CONFLICT', 'A refresh is made from the first order; refresh that order instead');
-  if (!(await hasLikeness(ctx, source))) throw new AppError('CONFLICT', 'What we kept to make more portraits of this person is no longer available');
+  if (!hasLikeness(source)) throw new AppError('CONFLICT', 'What we kept to make more portraits of this person is no longer available');
   const [open] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.refreshOf, source.id), inArray(orders.status, ['pending', 'processing'])));
+    .where(and(eq(orders.refreshOf, source.id), eq(orders.status, 'processing')));
   if (open) throw new AppError('CONFLICT', 'A refresh of this order is already on its way');
 
   // The new choices are checked as the wizard's: offered for this category and gender.

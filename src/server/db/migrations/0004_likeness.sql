@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "likeness_kept_at" timestamp with time zone;
