@@ -1,3 +1,4 @@
+import { REFRESH_PACKAGE } from '@/shared/catalog/packages';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
@@ -121,7 +122,7 @@ export function OfflineCheckout({ clientSecret, onPaid }: { clientSecret: string
         )}
       </section>
 
-      {session && !session.isBeta && (
+      {session && !session.isBeta && session.packageId !== REFRESH_PACKAGE.id && (
         <form onSubmit={(e) => void apply(e)} className="space-y-2" noValidate>
           <Label htmlFor={couponInput}>{t('wizard.checkout.coupon')}</Label>
           <div className="flex gap-2">

@@ -3,7 +3,7 @@ import { LIMITS } from '@/shared/limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type OrderAction = 'view' | 'delete' | 'contact' | 'refund';
+export type OrderAction = 'view' | 'delete' | 'contact' | 'refund' | 'refresh';
 export type StatusBadgeVariant = 'success' | 'info' | 'destructive' | 'neutral';
 
 /** True while the order is young enough to open in the photo selector (30 days from creation). */
@@ -15,14 +15,15 @@ export function withinViewWindow(createdAt: string | Date, now: Date): boolean {
 /**
  * The row actions of My Orders: View for completed and processing orders created within 30 days
  * (and not purged), Delete for completed ones, Contact for failed ones, Request refund while the
- * refund policy allows it; none otherwise (a dash), as for a refunded order.
+ * refund policy allows it, Get a refresh while a refresh can be bought; none otherwise (a dash), as for
+ * a refunded order.
  */
-export function orderActions(order: Pick<Order, 'status' | 'createdAt' | 'expired' | 'refundBlock'>, now: Date): OrderAction[] {
+export function orderActions(order: Pick<Order, 'status' | 'createdAt' | 'expired' | 'refundBlock' | 'refreshable'>, now: Date): OrderAction[] {
   const canView = !order.expired && withinViewWindow(order.createdAt, now);
   const refund: OrderAction[] = order.refundBlock === null ? ['refund'] : [];
   switch (order.status) {
     case 'completed':
-      return [...(canView ? ['view' as const] : []), 'delete', ...refund];
+      return [...(canView ? ['view' as const] : []), ...(order.refreshable ? ['refresh' as const] : []), 'delete', ...refund];
     case 'processing':
       return canView ? ['view'] : [];
     case 'failed':

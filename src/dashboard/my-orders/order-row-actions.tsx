@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
-import { EyeIcon, MailIcon, Trash2Icon, Undo2Icon } from 'lucide-react';
+import { EyeIcon, MailIcon, SparklesIcon, Trash2Icon, Undo2Icon } from 'lucide-react';
 import type { Order } from '@/shared/contracts/orders';
 import { SUPPORT_EMAIL_DEFAULT } from '@/shared/site';
 import { $language } from '@/stores/language';
@@ -13,10 +13,11 @@ export interface OrderRowActionsProps {
   now: Date;
   onDelete: (order: Order) => void;
   onRefund: (order: Order) => void;
+  onRefresh: (order: Order) => void;
 }
 
 /** View, Delete or Contact as the order's status allows (spec section 4), or a dash. */
-export function OrderRowActions({ order, now, onDelete, onRefund }: OrderRowActionsProps) {
+export function OrderRowActions({ order, now, onDelete, onRefund, onRefresh }: OrderRowActionsProps) {
   const { t } = useTranslation();
   const language = useStore($language);
   const actions = orderActions(order, now);
@@ -41,6 +42,12 @@ export function OrderRowActions({ order, now, onDelete, onRefund }: OrderRowActi
             <EyeIcon aria-hidden="true" />
             {t('orders.view')}
           </a>
+        </Button>
+      )}
+      {actions.includes('refresh') && (
+        <Button size="sm" variant="outline" className="px-2.5" aria-label={t('orders.getRefresh.label', { id })} onClick={() => onRefresh(order)}>
+          <SparklesIcon aria-hidden="true" />
+          {t('orders.getRefresh.button')}
         </Button>
       )}
       {actions.includes('delete') && (

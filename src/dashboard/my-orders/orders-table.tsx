@@ -18,6 +18,7 @@ export interface OrdersListProps {
   onEditComment: (order: Order) => void;
   onDelete: (order: Order) => void;
   onRefund: (order: Order) => void;
+  onRefresh: (order: Order) => void;
 }
 
 /** The category's and package's names in the current language. */
@@ -71,7 +72,7 @@ function CommentCell({ order, onEdit }: { order: Order; onEdit: (order: Order) =
  * The orders as a table on wide screens and as stacked cards where the table would not fit (phones,
  * and narrow windows with the sidebar open), so no column is ever scrolled out of sight.
  */
-export function OrdersList({ orders, now, onEditComment, onDelete, onRefund }: OrdersListProps) {
+export function OrdersList({ orders, now, onEditComment, onDelete, onRefund, onRefresh }: OrdersListProps) {
   const { t } = useTranslation();
   const language = useStore($language);
   const names = useOrderNames();
@@ -108,7 +109,7 @@ export function OrdersList({ orders, now, onEditComment, onDelete, onRefund }: O
                   <CommentCell order={order} onEdit={onEditComment} />
                 </dd>
               </dl>
-              {hasActions && <OrderRowActions order={order} now={now} onDelete={onDelete} onRefund={onRefund} />}
+              {hasActions && <OrderRowActions order={order} now={now} onDelete={onDelete} onRefund={onRefund} onRefresh={onRefresh} />}
             </li>
           );
         })}
@@ -149,7 +150,7 @@ export function OrdersList({ orders, now, onEditComment, onDelete, onRefund }: O
                 </TableCell>
                 {/* Room for View and Delete side by side; longer translations wrap. */}
                 <TableCell className="min-w-52 pr-4">
-                  <OrderRowActions order={order} now={now} onDelete={onDelete} onRefund={onRefund} />
+                  <OrderRowActions order={order} now={now} onDelete={onDelete} onRefund={onRefund} onRefresh={onRefresh} />
                 </TableCell>
               </TableRow>
             );

@@ -8,6 +8,7 @@ import { PageContainer, PageHeader } from '../components/page-header';
 import { CommentEditDialog } from '../my-orders/comment-edit-dialog';
 import { OrderDeleteDialog } from '../my-orders/order-delete-dialog';
 import { OrderRefundDialog } from '../my-orders/order-refund-dialog';
+import { RefreshDialog } from '../my-orders/refresh-dialog';
 import { OrdersList } from '../my-orders/orders-table';
 import { useCheckoutReturn, useOrders } from '../my-orders/use-orders';
 
@@ -19,6 +20,7 @@ export function MyOrdersPage() {
   const [editing, setEditing] = useState<Order | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
   const [refunding, setRefunding] = useState<Order | null>(null);
+  const [refreshing, setRefreshing] = useState<Order | null>(null);
   const firstLoad = orders === null;
 
   return (
@@ -43,11 +45,12 @@ export function MyOrdersPage() {
             </Button>
           </div>
         ) : (
-          <OrdersList orders={orders} now={new Date()} onEditComment={setEditing} onDelete={setDeleting} onRefund={setRefunding} />
+          <OrdersList orders={orders} now={new Date()} onEditComment={setEditing} onDelete={setDeleting} onRefund={setRefunding} onRefresh={setRefreshing} />
         )}
       </div>
       <CommentEditDialog order={editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />
       <OrderDeleteDialog order={deleting} onClose={() => setDeleting(null)} onDeleted={() => void refresh()} />
+      <RefreshDialog order={refreshing} onClose={() => setRefreshing(null)} />
       <OrderRefundDialog orderId={refunding?.id ?? null} onClose={() => setRefunding(null)} onRefunded={() => void refresh()} />
     </PageContainer>
   );

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DownloadIcon, HeartIcon, ImagesIcon, RefreshCwIcon } from 'lucide-react';
+import { DownloadIcon, HeartIcon, ImagesIcon, RefreshCwIcon, SparklesIcon } from 'lucide-react';
 import { groupDownloadUrl } from '@/shared/contracts/orders';
 import { Button } from '@/ui/button';
 import { Progress } from '@/ui/progress';
@@ -13,6 +13,7 @@ import { photoNumbers } from '../photo-selector/photo-list';
 import { PhotoViewer } from '../photo-selector/photo-viewer';
 import { useFavorites } from '../photo-selector/use-favorites';
 import { useOrderInfo } from '../photo-selector/use-order-info';
+import { RefreshDialog } from '../my-orders/refresh-dialog';
 
 type Tab = 'all' | 'favorites';
 
@@ -46,6 +47,7 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
   const { t } = useTranslation();
   const orderId = params.orderId || undefined;
   const { info, loading, loaded, refresh } = useOrderInfo(orderId);
+  const [refreshing, setRefreshing] = useState(false);
   const { favorites, toggle } = useFavorites(orderId, info?.favoriteImages);
   const [tab, setTab] = useState<Tab>('all');
   const [viewer, setViewer] = useState<{ photos: number[]; index: number } | null>(null);
@@ -87,6 +89,12 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
         breadcrumb={[{ label: t('dashboard.titles.myOrders'), href: '/dashboard/myOrders' }, { label: t('dashboard.breadcrumbs.viewOrder') }]}
         actions={
           <>
+            {info?.refreshable && orderId && (
+              <Button variant="outline" onClick={() => setRefreshing(true)}>
+                <SparklesIcon aria-hidden="true" />
+                {t('orders.getRefresh.button')}
+              </Button>
+            )}
             {refreshButton}
             <ZipButton href={orderId ? groupDownloadUrl(orderId) : '#'} count={all.length} icon={DownloadIcon} label={t('orders.photos.downloadAll')} />
             <ZipButton
@@ -171,6 +179,7 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
           onDownload={download}
         />
       )}
+      <RefreshDialog order={refreshing && orderId && info ? { id: orderId, portraitInfo: info.portraitInfo } : null} onClose={() => setRefreshing(false)} />
     </PageContainer>
   );
 }

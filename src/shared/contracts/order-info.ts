@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { ZOrderPortraitInfoSchema } from './orders';
 
 export const ZOrderInfoRequestSchema = z.strictObject({ orderId: z.string().min(1).max(100) });
 
@@ -9,5 +10,8 @@ export const ZOrderInfoResponseSchema = z.object({
   progress: z.number().int(),
   /** True once the 30-day retention purge removed the portraits. */
   expired: z.boolean(),
+  /** A refresh can be bought now (as in the order list), and the answers it starts from. */
+  refreshable: z.boolean(),
+  portraitInfo: ZOrderPortraitInfoSchema.nullable(),
 });
 export type OrderInfo = z.infer<typeof ZOrderInfoResponseSchema>;

@@ -21,7 +21,7 @@ describe('[orders] row actions by status and age', () => {
     ['pending', 1, false, []],
     ['refunded', 1, true, []],
   ] as const)('%s, %s days old, expired %s: %j', (status, age, expired, expected) => {
-    expect(orderActions({ status, createdAt: daysAgo(age), expired, refundBlock: 'downloaded' }, NOW)).toEqual(expected);
+    expect(orderActions({ status, createdAt: daysAgo(age), expired, refundBlock: 'downloaded', refreshable: false }, NOW)).toEqual(expected);
   });
 
   it.each([
@@ -32,9 +32,14 @@ describe('[orders] row actions by status and age', () => {
     ['completed', 'free', ['view', 'delete'], null],
     ['processing', 'notReady', ['view'], null],
   ] as const)('a %s order whose refund block is %s: %j, explained by %s', (status, refundBlock, expected, key) => {
-    const order = { status, createdAt: daysAgo(1), expired: false, refundBlock };
+    const order = { status, createdAt: daysAgo(1), expired: false, refundBlock, refreshable: false };
     expect(orderActions(order, NOW)).toEqual(expected);
     expect(refundBlockedKey(order)).toBe(key);
+  });
+
+  it('offers Get a refresh on a delivered order that can be refreshed, before Delete', () => {
+    const order = { status: 'completed', createdAt: daysAgo(2), expired: false, refundBlock: 'downloaded' as const, refreshable: true };
+    expect(orderActions(order, NOW)).toEqual(['view', 'refresh', 'delete']);
   });
 
   it.each([
