@@ -123,7 +123,7 @@ export const orders = pgTable(
     purgedAt: ts('purged_at'),
     /** The delivered order this one refreshes (20 new portraits of the same person), if it is a refresh. */
     refreshOf: uuid('refresh_of').references((): AnyPgColumn => orders.id, { onDelete: 'set null' }),
-    /** When what a refresh needs of the person was kept (the offline generator's crops, Astria's fine-tune). */
+    /** When what a refresh needs of the person was kept (the offline generator's crops). */
     likenessKeptAt: ts('likeness_kept_at'),
     /** A refund the customer asked for and we started; `refundedAt` once the provider refunded and we recorded it. */
     refundStartedAt: ts('refund_started_at'),

@@ -102,7 +102,6 @@ export type NewOrder = Pick<
   | 'isBeta'
   | 'photoCheck'
   | 'refreshOf'
-  | 'providerRef'
 >;
 
 /** A new order, `pending` until its checkout is paid. */
@@ -208,7 +207,7 @@ export async function failGeneration(db: Db, orderId: string, reason: string, no
   return done.length === 1;
 }
 
-/** What a refresh needs of the order's person is kept (by us or by the generator's provider). */
+/** What a refresh needs of the order's person is kept. */
 export async function markLikenessKept(db: Db, orderId: string, now: Date): Promise<void> {
   await db
     .update(orders)

@@ -21,10 +21,7 @@ export interface CreateRefreshInput {
  * background choices and every other answer as before. It is its own order, linked to the first, paid
  * through the same checkout as any order (no coupon applies); one at a time per order.
  */
-export async function createRefresh(
-  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'generator' | 'clock' | 'config' | 'log'>,
-  input: CreateRefreshInput,
-) {
+export async function createRefresh(ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'clock' | 'config' | 'log'>, input: CreateRefreshInput) {
   const { db } = ctx.database;
   const source = await findOwnOrder(db, input.userId, input.orderId);
   if (source.status !== 'completed' || source.purgedAt || source.refundedAt) {
@@ -65,8 +62,6 @@ export async function createRefresh(
       currency: REFRESH_PACKAGE.currency,
       isBeta: false,
       refreshOf: source.id,
-      // Astria: the refresh renders new prompts on the first order's tune, no new training.
-      providerRef: ctx.generator.kind === 'astria' ? (source.providerRef?.split(':')[0] ?? null) : null,
     },
     now,
   );

@@ -8,20 +8,20 @@ import { likenessKey } from '../orders/storage-keys.js';
 /**
  * What a generator keeps of a person to make more portraits later (a refresh), once the selfies are
  * gone. The offline generator keeps framed face crops under the order (`orders/{id}/likeness/`),
- * which go with the order's purge, its deletion and the account's; Astria keeps the fine-tune.
+ * which go with the order's purge, its deletion and the account's.
  */
 export async function keepLikeness(
   ctx: Pick<AppContext, 'database' | 'files' | 'generator' | 'clock'>,
   orderId: string,
   selfies: () => Promise<Buffer[]>,
 ): Promise<void> {
+  // A generator that keeps nothing (Astria, whose refresh on the fine-tune is still to come) offers no refresh.
+  if (!ctx.generator.likeness) return;
   const [order] = await ctx.database.db.select({ kept: orders.likenessKeptAt }).from(orders).where(eq(orders.id, orderId));
   if (!order || order.kept) return;
-  if (ctx.generator.likeness) {
-    const crops = await ctx.generator.likeness(await selfies());
-    if (crops.length === 0) return;
-    for (const [i, jpeg] of crops.entries()) await ctx.files.put(likenessKey(orderId, i + 1), jpeg, 'image/jpeg');
-  }
+  const crops = await ctx.generator.likeness(await selfies());
+  if (crops.length === 0) return;
+  for (const [i, jpeg] of crops.entries()) await ctx.files.put(likenessKey(orderId, i + 1), jpeg, 'image/jpeg');
   await markLikenessKept(ctx.database.db, orderId, ctx.clock.now());
 }
 
