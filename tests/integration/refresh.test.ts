@@ -1,10 +1,14 @@
 import { count, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOrderJob } from '@/server/jobs/definitions';
 import { orders, payments, portraits, selfies } from '@/server/db/schema';
 import { purgeOrder } from '@/server/services/orders/order-lifecycle';
 import { buildTestApp, runJobs, sameSite, type TestApp } from './helpers/app';
+import { validAnswers } from '../support/answers';
 import { placePaidOrder } from './helpers/orders';
+import { checkoutForm, makePhotos } from './helpers/photos';
+import { startStripeApi } from './helpers/stripe-api';
 import { signInAs } from './helpers/session';
 
 /**
@@ -103,5 +107,78 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
       message: 'Only delivered orders whose portraits are still kept can be refreshed',
     });
     expect(await db().select().from(orders).where(eq(orders.refreshOf, bob.orderId))).toEqual([]);
+  });
+
+  describe('through Stripe', () => {
+    let stripe: TestApp;
+    let stripeApi: Awaited<ReturnType<typeof startStripeApi>>;
+    const secret = 'whsec_refresh';
+    beforeAll(async () => {
+      stripeApi = await startStripeApi();
+      stripe = await buildTestApp({
+        ROLE: 'web',
+        STRIPE_SECRET_KEY: 'sk_test_portrait',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_portrait',
+        STRIPE_WEBHOOK_SECRET: secret,
+        STRIPE_API_URL: stripeApi.url,
+      });
+    });
+    afterAll(async () => {
+      await stripe.close();
+      await stripeApi.close();
+    });
+
+    /** Stripe reports the session paid; the order is fulfilled and generated. */
+    async function pay(sessionId: string) {
+      stripeApi.complete(sessionId);
+      const payload = JSON.stringify({
+        id: `evt_${sessionId}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: { id: sessionId, object: 'checkout.session' } },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+      const delivered = await stripe.app.inject({
+        method: 'POST',
+        url: '/v1/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+      expect(delivered.statusCode).toBe(200);
+      expect(await runJobs(stripe, generateOrderJob)).toBe(1);
+    }
+
+    it('sells the refresh for $19.99 with no promotion code, and makes its 20 portraits once paid', async () => {
+      const dee = await signInAs(stripe, 'stripe-refresh@example.com');
+      const form = checkoutForm(
+        (await makePhotos(6)).map((bytes) => ({ bytes })),
+        { portraitInfo: validAnswers({ package: 'beta' }) },
+      );
+      const first = await stripe.app.inject({
+        method: 'POST',
+        url: '/v1/stripe/checkout/create',
+        headers: { cookie: dee.cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
+        payload: form.payload,
+      });
+      await pay(first.json().data.sessionId);
+
+      const created = await stripe.app.inject({
+        method: 'POST',
+        url: '/v1/order/refresh',
+        headers: { ...sameSite, cookie: dee.cookie },
+        payload: { orderId: first.json().data.orderId, attire: ['scrubs'], background: ['clinic'] },
+      });
+      expect(created.statusCode).toBe(200);
+      const { orderId, sessionId, provider } = created.json().data;
+      expect(provider).toBe('stripe');
+      const session = stripeApi.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST').at(-1)!;
+      expect(session.form.get('line_items[0][price_data][unit_amount]')).toBe('1999');
+      expect(session.form.get('allow_promotion_codes')).toBe('false');
+      expect(session.form.get('metadata[packageId]')).toBe('refresh');
+
+      await pay(sessionId);
+      const [made] = await stripe.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(made).toMatchObject({ status: 'completed', imageGenerated: 20, amountCents: 1999 });
+    });
   });
 });
