@@ -8,8 +8,10 @@ async function statusOf(page: Page, orderId: string) {
   return (await (await page.request.post('/v1/order/info', { data: { orderId }, headers: sameSite })).json()).data?.status;
 }
 
-test('[refresh] a customer buys a refresh from My Orders, with new outfits, and sees it complete, on phone and desktop', async ({ page }) => {
-  test.setTimeout(150_000);
+test('[refresh][refunds] a customer buys a refresh from My Orders with new outfits and sees it complete, then has it refunded, on phone and desktop', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
   await signIn(page, `refresh.${Date.now()}@example.com`);
   const first = await placePaidOrder(page, { packageId: 'beta' });
   await expect.poll(() => statusOf(page, first), { timeout: 90_000 }).toBe('completed');
@@ -56,4 +58,51 @@ test('[refresh] a customer buys a refresh from My Orders, with new outfits, and 
       .filter({ hasText: refresh.id.slice(0, 8).toUpperCase() })
       .getByText('Completed'),
   ).toBeVisible();
+
+  // Then the customer asks for their money back for the refresh: nothing was downloaded, it is day one.
+  const refreshId = refresh.id.slice(0, 8).toUpperCase();
+  // The receipt's row offers the refund too.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/receipts');
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: refreshId })
+      .getByRole('button', { name: `Request a refund for order ${refreshId}` }),
+  ).toBeVisible();
+
+  // On a phone: the button, and a dialog that says what happens; Cancel keeps the order.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard/myOrders');
+  const refundButton = page.getByRole('button', { name: `Request a refund for order ${refreshId}` });
+  await expect(refundButton).toBeVisible();
+  await refundButton.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Request a refund?' });
+  await expect(dialog).toContainText('Our 7-day money-back guarantee refunds the full amount of an order when none of its portraits was downloaded.');
+  await expect(dialog).toContainText('the money reaches your card or bank account in 3-5 business days');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(refundButton).toBeVisible();
+
+  // On a desktop: confirm, and the order is refunded, with no actions left.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await refundButton.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Refund my order' }).click();
+  await expect(page.locator('[data-slot=toast] [data-slot=toast-description]')).toHaveText(
+    'Your order was refunded. The money reaches you in 3-5 business days.',
+  );
+  const refundedRow = page.getByRole('row').filter({ hasText: refreshId });
+  await expect(refundedRow.getByText('Refunded', { exact: true })).toBeVisible();
+  await expect(refundedRow.getByRole('button', { name: `Request a refund for order ${refreshId}` })).toHaveCount(0);
+  await expect(refundedRow.getByRole('link', { name: /View/ })).toHaveCount(0);
+
+  // The receipt says so, in the table and on the phone's list.
+  await page.goto('/dashboard/receipts');
+  await expect(page.getByRole('row').filter({ hasText: refreshId })).toContainText('Refunded $19.99');
+  await expect(page.getByRole('button', { name: /Request a refund/ })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard/myOrders');
+  await expect(page.getByRole('listitem').filter({ hasText: refreshId }).getByText('Refunded', { exact: true })).toBeVisible();
+  await page.goto('/dashboard/receipts');
+  await expect(page.getByRole('listitem').filter({ hasText: refreshId })).toContainText('Refunded $19.99');
 });

@@ -39,7 +39,7 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
     return { ...user, orderId };
   }
 
-  it('makes exactly 20 new portraits for $19.99 from the kept likeness, with the new choices, as an order of its own', async () => {
+  it('makes exactly 20 new portraits for $19.99 from the kept likeness, with the new choices, as an order of its own; refuses a choice not offered, a stranger and a purged order', async () => {
     const ada = await delivered('refresh-ada@example.com');
     // The selfies went after generation; framed face crops of the person stay with the order.
     expect(await rows(selfies, ada.orderId)).toBe(0);
@@ -48,6 +48,12 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
     const offer = async () =>
       Object.fromEntries((await post(ada.cookie, '/v1/order/list', {})).json().data.map((o: { id: string; refreshable: boolean }) => [o.id, o.refreshable]));
     expect(await offer()).toEqual({ [ada.orderId]: true });
+
+    // A choice the category does not offer, and someone else's order, are refused.
+    const bad = await refresh(ada.cookie, ada.orderId, { attire: ['spacesuit'], background: ['clinic'] });
+    expect(bad.json()).toMatchObject({ code: 400, message: 'Invalid attire: "spacesuit" is not offered for Doctor Photos (woman)' });
+    const stranger = await signInAs(t, 'refresh-stranger@example.com');
+    expect((await refresh(stranger.cookie, ada.orderId)).json()).toMatchObject({ code: 404, message: 'Order not found' });
 
     const created = await refresh(ada.cookie, ada.orderId);
     expect(created.statusCode).toBe(200);
@@ -86,27 +92,18 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
       message: 'A refresh is made from the first order; refresh that order instead',
     });
 
-    // Deleting the account deletes the kept likeness with everything else.
-    expect((await post(ada.cookie, '/v1/user/delete', {})).statusCode).toBe(200);
-    expect(await t.app.ctx.files.count(`orders/${ada.orderId}`)).toBe(0);
-    expect(await t.app.ctx.files.count(`orders/${orderId}`)).toBe(0);
-  });
-
-  it("refuses a choice the category does not offer, someone else's order, and a purged order, whose likeness is gone", async () => {
-    const bob = await delivered('refresh-bob@example.com');
-    const bad = await refresh(bob.cookie, bob.orderId, { attire: ['spacesuit'], background: ['clinic'] });
-    expect(bad.json()).toMatchObject({ code: 400, message: 'Invalid attire: "spacesuit" is not offered for Doctor Photos (woman)' });
-
-    const stranger = await signInAs(t, 'refresh-stranger@example.com');
-    expect((await refresh(stranger.cookie, bob.orderId)).json()).toMatchObject({ code: 404, message: 'Order not found' });
-
-    await purgeOrder(t.app.ctx, bob.orderId, t.app.ctx.clock.now());
-    expect(await t.app.ctx.files.count(`orders/${bob.orderId}/likeness`)).toBe(0);
-    expect((await refresh(bob.cookie, bob.orderId)).json()).toMatchObject({
+    // The 30-day purge takes the kept likeness, and the offer, with the portraits.
+    await purgeOrder(t.app.ctx, ada.orderId, t.app.ctx.clock.now());
+    expect(await t.app.ctx.files.count(`orders/${ada.orderId}/likeness`)).toBe(0);
+    expect((await refresh(ada.cookie, ada.orderId)).json()).toMatchObject({
       code: 409,
       message: 'Only delivered orders whose portraits are still kept can be refreshed',
     });
-    expect(await db().select().from(orders).where(eq(orders.refreshOf, bob.orderId))).toEqual([]);
+    expect(await offer()).toEqual({ [ada.orderId]: false, [orderId]: false });
+
+    // Deleting the account deletes the refresh's files with everything else.
+    expect((await post(ada.cookie, '/v1/user/delete', {})).statusCode).toBe(200);
+    expect(await t.app.ctx.files.count(`orders/${orderId}`)).toBe(0);
   });
 
   describe('through Stripe', () => {
