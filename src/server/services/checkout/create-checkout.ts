@@ -6,7 +6,8 @@ import { findCategory } from '../../../shared/catalog/categories.js';
 import { findPackage, packageCharge } from '../../../shared/catalog/packages.js';
 import type { PortraitInfo } from '../../../shared/contracts/checkout.js';
 import { LIMITS } from '../../../shared/limits.js';
-import { attachCheckoutSession, createPendingOrder, deleteOrderAndFiles } from '../orders/order-lifecycle.js';
+import { createPendingOrder, deleteOrderAndFiles } from '../orders/order-lifecycle.js';
+import { openCheckoutSession } from './open-checkout-session.js';
 import { selfieKey } from '../orders/storage-keys.js';
 import { assertBetaAvailable } from './beta-seats.js';
 import { checkPhotoSet } from '../photos/check-photo-set.js';
@@ -82,24 +83,7 @@ export async function createCheckout(
         height: photo.height,
       })),
     );
-    const session = await ctx.payments.createCheckoutSession({
-      orderId: order.id,
-      user: { id: user.id, email: user.email, stripeCustomerId: user.stripeCustomerId },
-      pkg,
-      isBeta,
-      returnUrl: `${ctx.config.publicUrl}/dashboard/myOrders?session_id={CHECKOUT_SESSION_ID}`,
-    });
-    await attachCheckoutSession(db, order.id, session.sessionId);
-    if (session.customerId && session.customerId !== user.stripeCustomerId) {
-      await db.update(users).set({ stripeCustomerId: session.customerId }).where(eq(users.id, user.id));
-    }
-    return {
-      orderId: order.id,
-      sessionId: session.sessionId,
-      clientSecret: session.clientSecret,
-      provider: ctx.payments.kind,
-      publishableKey: ctx.payments.publishableKey,
-    };
+    return await openCheckoutSession(ctx, { orderId: order.id, user, pkg, isBeta });
   } catch (error) {
     // Leave nothing behind: the customer will simply try again.
     await deleteOrderAndFiles(ctx, order.id, { filesBestEffort: true }).catch(() => {});

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { users } from '../../db/schema.js';
+import type { PortraitPackage } from '../../../shared/catalog/packages.js';
+import type { CheckoutCreateResponse } from '../../../shared/contracts/checkout.js';
+import { attachCheckoutSession } from '../orders/order-lifecycle.js';
+
+/**
+ * Opens the payment session of a pending order (a new order or a refresh) and attaches it; remembers
+ * the Stripe customer the provider created for the user. Answers what the browser's checkout needs.
+ */
+export async function openCheckoutSession(
+  ctx: Pick<AppContext, 'database' | 'payments' | 'config'>,
+  { orderId, user, pkg, isBeta }: { orderId: string; user: typeof users.$inferSelect; pkg: PortraitPackage; isBeta: boolean },
+): Promise<CheckoutCreateResponse> {
+  const { db } = ctx.database;
+  const session = await ctx.payments.createCheckoutSession({
+    orderId,
+    user: { id: user.id, email: user.email, stripeCustomerId: user.stripeCustomerId },
+    pkg,
+    isBeta,
+    returnUrl: `${ctx.config.publicUrl}/dashboard/myOrders?session_id={CHECKOUT_SESSION_ID}`,
+  });
+  await attachCheckoutSession(db, orderId, session.sessionId);
+  if (session.customerId && session.customerId !== user.stripeCustomerId) {
+    await db.update(users).set({ stripeCustomerId: session.customerId }).where(eq(users.id, user.id));
+  }
+  return {
+    orderId,
+    sessionId: session.sessionId,
+    clientSecret: session.clientSecret,
+    provider: ctx.payments.kind,
+    publishableKey: ctx.payments.publishableKey,
+  };
+}
