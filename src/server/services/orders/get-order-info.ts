@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { favorites, orders } from '../../db/schema.js';
-import { hasLikeness } from '../refresh/likeness.js';
+import { favorites } from '../../db/schema.js';
+import { refreshable, refreshBeingMade } from '../refresh/likeness.js';
 import { portraitInfoOf } from './list-orders.js';
 import type { OrderInfo } from '../../../shared/contracts/order-info.js';
 import { findOwnOrder } from './find-own-order.js';
@@ -11,20 +11,13 @@ export async function getOrderInfo(ctx: Pick<AppContext, 'database'>, userId: st
   const order = await findOwnOrder(ctx.database.db, userId, orderId);
   const expired = order.purgedAt !== null;
   const favs = expired ? [] : await ctx.database.db.select({ no: favorites.no }).from(favorites).where(eq(favorites.orderId, order.id));
-  const [refreshing] =
-    order.status === 'completed'
-      ? await ctx.database.db
-          .select({ id: orders.id })
-          .from(orders)
-          .where(and(eq(orders.refreshOf, order.id), eq(orders.status, 'processing')))
-      : [];
   return {
     status: order.status,
     imageGenerated: expired ? 0 : order.imageGenerated,
     favoriteImages: favs.map((f) => f.no).sort((a, b) => a - b),
     progress: order.progress,
     expired,
-    refreshable: order.status === 'completed' && !order.refreshOf && hasLikeness(order) && !refreshing,
+    refreshable: refreshable(order, order.status === 'completed' && (await refreshBeingMade(ctx.database.db, order.id))),
     portraitInfo: portraitInfoOf(order),
   };
 }

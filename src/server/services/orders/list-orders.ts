@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { favorites, orders } from '../../db/schema.js';
 import { refundBlocksOf } from '../refunds/refund-blocks.js';
-import { hasLikeness } from '../refresh/likeness.js';
+import { refreshable } from '../refresh/likeness.js';
 import { interruptedCheckout } from './order-lifecycle.js';
 import { findCategory } from '../../../shared/catalog/categories.js';
 import type { Order, OrderPortraitInfo } from '../../../shared/contracts/orders.js';
@@ -60,7 +60,7 @@ export async function listOrders(db: Db, userId: string, now: Date): Promise<Ord
       favoriteImages: expired ? [] : (favoritesOf.get(order.id) ?? []),
       expired,
       refundBlock: refundBlocks.get(order.id) ?? null,
-      refreshable: order.status === 'completed' && !order.refreshOf && hasLikeness(order) && !refreshing.has(order.id),
+      refreshable: refreshable(order, refreshing.has(order.id)),
       refreshOf: order.refreshOf,
     };
   });

@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { orders, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { REFRESH_PACKAGE, packageCharge } from '../../../shared/catalog/packages.js';
 import { ZPortraitInfoSchema } from '../../../shared/contracts/checkout.js';
-import { attachCheckoutSession, createPendingOrder, deleteOrderAndFiles } from '../orders/order-lifecycle.js';
+import { openCheckoutSession } from '../checkout/open-checkout-session.js';
+import { createPendingOrder, deleteOrderAndFiles } from '../orders/order-lifecycle.js';
 import { findOwnOrder } from '../orders/find-own-order.js';
-import { hasLikeness } from './likeness.js';
+import { hasLikeness, refreshBeingMade } from './likeness.js';
 
 export interface CreateRefreshInput {
   userId: string;
@@ -29,11 +30,7 @@ export async function createRefresh(ctx: Pick<AppContext, 'database' | 'files' |
   }
   if (source.refreshOf) throw new AppError('CONFLICT', 'A refresh is made from the first order; refresh that order instead');
   if (!hasLikeness(source)) throw new AppError('CONFLICT', 'What we kept to make more portraits of this person is no longer available');
-  const [open] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.refreshOf, source.id), eq(orders.status, 'processing')));
-  if (open) throw new AppError('CONFLICT', 'A refresh of this order is already on its way');
+  if (await refreshBeingMade(db, source.id)) throw new AppError('CONFLICT', 'A refresh of this order is already on its way');
 
   // The new choices are checked as the wizard's: offered for this category and gender.
   const parsed = ZPortraitInfoSchema.safeParse({
@@ -66,21 +63,7 @@ export async function createRefresh(ctx: Pick<AppContext, 'database' | 'files' |
     now,
   );
   try {
-    const session = await ctx.payments.createCheckoutSession({
-      orderId: order.id,
-      user: { id: user.id, email: user.email, stripeCustomerId: user.stripeCustomerId },
-      pkg: REFRESH_PACKAGE,
-      isBeta: false,
-      returnUrl: `${ctx.config.publicUrl}/dashboard/myOrders?session_id={CHECKOUT_SESSION_ID}`,
-    });
-    await attachCheckoutSession(db, order.id, session.sessionId);
-    return {
-      orderId: order.id,
-      sessionId: session.sessionId,
-      clientSecret: session.clientSecret,
-      provider: ctx.payments.kind,
-      publishableKey: ctx.payments.publishableKey,
-    };
+    return await openCheckoutSession(ctx, { orderId: order.id, user, pkg: REFRESH_PACKAGE, isBeta: false });
   } catch (error) {
     await deleteOrderAndFiles(ctx, order.id, { filesBestEffort: true }).catch(() => {});
     throw error;

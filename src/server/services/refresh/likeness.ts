@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.js';
 import type { Order } from '../orders/order-lifecycle.js';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { markLikenessKept } from '../orders/order-lifecycle.js';
 import { likenessKey } from '../orders/storage-keys.js';
@@ -38,4 +39,18 @@ export async function loadLikeness(ctx: Pick<AppContext, 'files'>, orderId: stri
 /** Whether a refresh of this order can be made: its likeness was kept and the order not purged since. */
 export function hasLikeness(order: Pick<Order, 'likenessKeptAt' | 'purgedAt'>): boolean {
   return order.likenessKeptAt !== null && order.purgedAt === null;
+}
+
+/** A refresh of this order is being made (paid, processing): one at a time. */
+export async function refreshBeingMade(db: Db, orderId: string): Promise<boolean> {
+  const [made] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.refreshOf, orderId), eq(orders.status, 'processing')));
+  return made !== undefined;
+}
+
+/** A refresh can be bought for this order now: delivered and kept, its likeness kept, not a refresh itself, none being made. */
+export function refreshable(order: Pick<Order, 'status' | 'refreshOf' | 'likenessKeptAt' | 'purgedAt'>, beingMade: boolean): boolean {
+  return order.status === 'completed' && !order.refreshOf && hasLikeness(order) && !beingMade;
 }

@@ -1,21 +1,16 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { downloads, orders, payments, users } from '../../db/schema.js';
+import { orders, payments, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { formatMoney, shortOrderId } from '../../../shared/format.js';
-import { REFUND_REFUSALS, refundBlock, type RefundFacts, usablePhotoCount } from '../../../shared/refunds.js';
+import { REFUND_REFUSALS } from '../../../shared/refunds.js';
 import { serverT } from '../../i18n.js';
 import { renderMail } from '../mail/render-mail.js';
 import { claimRefund, markRefunded, type Order } from '../orders/order-lifecycle.js';
 import { findOwnOrder } from '../orders/find-own-order.js';
+import { refundBlocksOf } from './refund-blocks.js';
 
 type RefundContext = Pick<AppContext, 'database' | 'files' | 'payments' | 'mailer' | 'clock' | 'config' | 'log'>;
-
-/** The facts the refund policy looks at, for one order row. */
-export async function refundFacts(ctx: Pick<AppContext, 'database'>, order: Order): Promise<RefundFacts> {
-  const [downloaded] = await ctx.database.db.select({ n: count() }).from(downloads).where(eq(downloads.orderId, order.id));
-  return { ...order, downloads: Number(downloaded?.n ?? 0), usablePhotos: usablePhotoCount(order.photoCheck) };
-}
 
 /**
  * The customer's refund request: checked against the policy (409 with the reason when refused), started
@@ -24,7 +19,7 @@ export async function refundFacts(ctx: Pick<AppContext, 'database'>, order: Orde
 export async function requestRefund(ctx: RefundContext, { userId, orderId }: { userId: string; orderId: string }) {
   const order = await findOwnOrder(ctx.database.db, userId, orderId);
   const now = ctx.clock.now();
-  const block = refundBlock(await refundFacts(ctx, order), now);
+  const block = (await refundBlocksOf(ctx.database.db, [order], now)).get(order.id) ?? null;
   if (block) throw new AppError('CONFLICT', REFUND_REFUSALS[block]);
   if (!(await claimRefund(ctx.database.db, order.id, now))) {
     const [after] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
