@@ -1,5 +1,4 @@
 import { count, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOrderJob } from '@/server/jobs/definitions';
 import { orders, payments, portraits, selfies } from '@/server/db/schema';
@@ -8,7 +7,7 @@ import { buildTestApp, runJobs, sameSite, type TestApp } from './helpers/app';
 import { validAnswers } from '../support/answers';
 import { placePaidOrder } from './helpers/orders';
 import { checkoutForm, makePhotos } from './helpers/photos';
-import { startStripeApi } from './helpers/stripe-api';
+import { signedStripeEvent, startStripeApi, stripeSettings } from './helpers/stripe-api';
 import { signInAs } from './helpers/session';
 
 /**
@@ -112,13 +111,7 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
     const secret = 'whsec_refresh';
     beforeAll(async () => {
       stripeApi = await startStripeApi();
-      stripe = await buildTestApp({
-        ROLE: 'web',
-        STRIPE_SECRET_KEY: 'sk_test_portrait',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_portrait',
-        STRIPE_WEBHOOK_SECRET: secret,
-        STRIPE_API_URL: stripeApi.url,
-      });
+      stripe = await buildTestApp({ ROLE: 'web', ...stripeSettings(stripeApi.url, secret) });
     });
     afterAll(async () => {
       await stripe.close();
@@ -128,19 +121,9 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
     /** Stripe reports the session paid; the order is fulfilled and generated. */
     async function pay(sessionId: string) {
       stripeApi.complete(sessionId);
-      const payload = JSON.stringify({
-        id: `evt_${sessionId}`,
-        object: 'event',
-        type: 'checkout.session.completed',
-        data: { object: { id: sessionId, object: 'checkout.session' } },
-      });
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-      const delivered = await stripe.app.inject({
-        method: 'POST',
-        url: '/v1/stripe/webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        payload,
-      });
+      const delivered = await stripe.app.inject(
+        signedStripeEvent(secret, 'checkout.session.completed', { id: sessionId, object: 'checkout.session' }, `evt_${sessionId}`),
+      );
       expect(delivered.statusCode).toBe(200);
       expect(await runJobs(stripe, generateOrderJob)).toBe(1);
     }

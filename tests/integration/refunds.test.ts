@@ -1,5 +1,4 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeOrder } from '@/server/services/orders/order-lifecycle';
 import { portraitKey, thumbKey } from '@/server/services/orders/storage-keys';
@@ -11,7 +10,7 @@ import { placePaidOrder } from './helpers/orders';
 import { checkoutForm, makePhotos } from './helpers/photos';
 import { signInAs } from './helpers/session';
 import { readMails } from './helpers/smtp';
-import { startStripeApi } from './helpers/stripe-api';
+import { signedStripeEvent, startStripeApi, stripeSettings } from './helpers/stripe-api';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEBHOOK_SECRET = 'whsec_refunds';
@@ -157,10 +156,7 @@ describe('[refunds] the 7-day money-back guarantee, self-serve', () => {
       t = await buildTestApp({
         ROLE: 'web',
         PUBLIC_URL: 'http://localhost:4321',
-        STRIPE_SECRET_KEY: 'sk_test_portrait',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_portrait',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: stripeApi.url,
+        ...stripeSettings(stripeApi.url, WEBHOOK_SECRET),
       });
     });
     afterAll(async () => {
@@ -168,16 +164,7 @@ describe('[refunds] the 7-day money-back guarantee, self-serve', () => {
       await stripeApi.close();
     });
 
-    const event = (type: string, object: unknown, id = `evt_${Math.random().toString(36).slice(2)}`) => {
-      const payload = JSON.stringify({ id, object: 'event', type, data: { object } });
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-      return t.app.inject({
-        method: 'POST',
-        url: '/v1/stripe/webhook',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-        payload,
-      });
-    };
+    const event = (type: string, object: unknown, id?: string) => t.app.inject(signedStripeEvent(WEBHOOK_SECRET, type, object, id));
 
     /** A customer pays a Basic order in the Stripe stand-in; it is delivered. */
     async function paidOrder(email: string) {

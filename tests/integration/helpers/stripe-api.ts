@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -144,5 +145,27 @@ export async function startStripeApi() {
     /** Refunds made, one per charge. */
     refunds: () => [...refundsByKey.values()],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The settings of a server taking payments through the stand-in at `apiUrl`, with webhooks signed by `webhookSecret`. */
+export function stripeSettings(apiUrl: string, webhookSecret: string): Record<string, string> {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_portrait',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_portrait',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_URL: apiUrl,
+  };
+}
+
+/** A webhook request as Stripe sends it: the event with `object` as its data, signed with `webhookSecret`. */
+export function signedStripeEvent(webhookSecret: string, type: string, object: unknown, id = `evt_${Math.random().toString(36).slice(2)}`) {
+  const payload = JSON.stringify({ id, object: 'event', type, data: { object } });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+  return {
+    method: 'POST' as const,
+    url: '/v1/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
   };
 }

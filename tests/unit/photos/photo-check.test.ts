@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashDistance, PHOTO_CHECK, type PhotoAnalysis, photoReasons, setReasons, verdictOf } from '@/shared/photo-check';
-
-/** A well-framed selfie's measurements: one face 300 px across in the middle of a 800x1000 photo. */
-const good = (over: Partial<PhotoAnalysis> = {}): PhotoAnalysis => ({
-  width: 800,
-  height: 1000,
-  faces: 1,
-  face: { x: 250, y: 300, width: 300, height: 340 },
-  landmarksOutside: 0,
-  sharpness: 300,
-  brightness: 120,
-  hash: '0123456789abcdef',
-  descriptor: Array.from({ length: 128 }, () => 0),
-  ...over,
-});
+import { hashDistance, PHOTO_CHECK, photoReasons, setReasons, verdictOf } from '@/shared/photo-check';
+import { goodAnalysis as good } from '../../support/photo-analysis';
 
 /** A descriptor `distance` away from the all-zero one. */
 const at = (distance: number) => [distance, ...Array.from({ length: 127 }, () => 0)];

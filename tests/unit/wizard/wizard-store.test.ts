@@ -22,6 +22,7 @@ import {
   usablePhotos,
 } from '@/stores/wizard';
 import type { PhotoAnalysis } from '@/shared/photo-check';
+import { goodAnalysis } from '../../support/photo-analysis';
 
 let urls = 0;
 /** A checked photo: by default a good selfie of the same face as every other, a picture of its own. */
@@ -30,18 +31,7 @@ const photo = (analysis: Partial<PhotoAnalysis> = {}): WizardPhoto => {
   const result = {
     verdict: 'accepted' as const,
     reasons: [],
-    analysis: {
-      width: 800,
-      height: 1000,
-      faces: 1,
-      face: { x: 250, y: 300, width: 300, height: 340 },
-      landmarksOutside: 0,
-      sharpness: 300,
-      brightness: 120,
-      hash: (n % 16).toString(16).repeat(16),
-      descriptor: Array.from({ length: 128 }, () => 0),
-      ...analysis,
-    },
+    analysis: goodAnalysis({ hash: (n % 16).toString(16).repeat(16), ...analysis }),
   };
   return { id: `p${n}`, name: `p${n}.jpg`, blob: new Blob(['x'], { type: 'image/jpeg' }), url: `blob:test/${n}`, check: { state: 'checked', result } };
 };
