@@ -50,6 +50,8 @@ async function throughput(size: { width: number; height: number }, photos: Buffe
     poses: null,
     combinations: null,
     providerRef: null,
+    likenessRef: null,
+    startedAt: new Date(),
   };
   const have = new Set<number>();
   let bytes = 0;

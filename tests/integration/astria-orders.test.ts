@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, portraits, selfies } from '@/server/db/schema';
 import { generateOrderJob } from '@/server/jobs/definitions';
 import { resumeGeneration } from '@/server/services/generation/resume-generation';
+import { checkLikenesses } from '@/server/services/refresh/check-likenesses';
 import { parseAstriaRef } from '@/server/providers/generator/astria';
-import { buildTestApp, runJobs, type TestApp } from './helpers/app';
+import { buildTestApp, runJobs, sameSite, type TestApp } from './helpers/app';
 import { startAstriaApi } from './helpers/astria-api';
 import { placePaidOrder as placeOrder } from './helpers/orders';
 import { signInAs } from './helpers/session';
@@ -52,6 +53,13 @@ describe('[astria] orders generated through the server', () => {
       sql`select id, extract(epoch from start_after - now()) as due_in from pgboss.job where name = 'generate-order' and state = 'created' and data->>'orderId' = ${orderId}`,
     );
     return (result as unknown as { rows: { id: string; due_in: string }[] }).rows;
+  };
+
+  /** The order's queued poll comes due (the test moves its time rather than wait a minute) and runs. */
+  const pollNow = async (orderId: string) => {
+    const [due] = await queuedPolls(orderId);
+    await t.app.ctx.database.db.execute(sql`update pgboss.job set start_after = now() - interval '1 second' where id = ${due!.id}`);
+    expect(await runJobs(t, generateOrderJob)).toBe(1);
   };
 
   it('delivers the portraits when Astria calls back, and refuses a forged callback', async () => {
@@ -108,18 +116,50 @@ describe('[astria] orders generated through the server', () => {
     // Astria trains and renders, but no callback arrives. Each minute passes (the test moves the poll's
     // time forward rather than wait): the first poll creates the prompts, the next downloads everything.
     api.train(tuneId);
-    const pollNow = async () => {
-      const [due] = await queuedPolls(orderId);
-      await t.app.ctx.database.db.execute(sql`update pgboss.job set start_after = now() - interval '1 second' where id = ${due!.id}`);
-      expect(await runJobs(t, generateOrderJob)).toBe(1);
-    };
-    await pollNow();
+    await pollNow(orderId);
     expect(api.promptsOf(tuneId).length).toBeGreaterThan(0);
     api.render(tuneId, 'all');
-    await pollNow();
-    // Astria keeps the person in its fine-tune, which a refresh does not use yet: no refresh is offered.
-    expect(await orderRow(orderId)).toMatchObject({ status: 'completed', imageGenerated: 20, likenessKeptAt: null });
+    await pollNow(orderId);
+    // Astria keeps the person in the fine-tune: the order records it, and nothing of the person is stored here.
+    expect(await orderRow(orderId)).toMatchObject({ status: 'completed', imageGenerated: 20, likenessKeptAt: expect.any(Date) });
+    expect(await t.app.ctx.files.count(`orders/${orderId}/likeness`)).toBe(0);
     expect(await queuedPolls(orderId)).toEqual([]);
+  });
+
+  it("makes a refresh from the first order's fine-tune (new prompts, no training), and stops offering it once Astria has deleted the tune", async () => {
+    const { cookie } = await signInAs(t, 'astria-refresh@example.com');
+    const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { ...sameSite, cookie }, payload });
+    const firstId = await placeOrder(t, cookie);
+    expect(await runJobs(t, generateOrderJob)).toBe(1);
+    const tuneId = await tuneOf(firstId);
+    api.train(tuneId);
+    await pollNow(firstId);
+    api.render(tuneId, 'all');
+    await pollNow(firstId);
+    const offered = async () => (await post('/v1/order/list', {})).json().data.find((o: { id: string }) => o.id === firstId).refreshable;
+    expect(await offered()).toBe(true);
+    const tunesTrained = api.calls('POST', '/tunes').length;
+    const promptsBefore = api.promptsOf(tuneId).length;
+
+    const { orderId, clientSecret } = (await post('/v1/order/refresh', { orderId: firstId, attire: ['scrubs'], background: ['clinic'] })).json().data;
+    expect((await post('/v1/checkout/offline/pay', { clientSecret })).statusCode).toBe(200);
+    // The paid refresh's first job creates its 20 portraits' prompts on the first order's tune at once.
+    expect(await runJobs(t, generateOrderJob)).toBe(1);
+    const prompts = api.promptsOf(tuneId).slice(promptsBefore);
+    expect(prompts.reduce((sum, p) => sum + p.num_images, 0)).toBe(20);
+    expect(prompts.every((p) => new URL(p.callback!).searchParams.get('order') === orderId && /scrubs/.test(p.text))).toBe(true);
+    expect(api.calls('POST', '/tunes')).toHaveLength(tunesTrained);
+    api.render(tuneId, 'all');
+    await pollNow(orderId);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'completed', imageGenerated: 20, refreshOf: firstId, likenessKeptAt: null });
+
+    // Astria deletes the tune. The daily check forgets the likeness, and the offer goes; asked anyway, the server refuses.
+    api.deleteTune(tuneId);
+    expect(await offered()).toBe(true);
+    expect(await checkLikenesses(t.app.ctx)).toMatchObject({ forgotten: 1 });
+    expect(await offered()).toBe(false);
+    const refused = await post('/v1/order/refresh', { orderId: firstId, attire: ['scrubs'], background: ['clinic'] });
+    expect(refused.json()).toMatchObject({ code: 409, message: 'What we kept to make more portraits of this person is no longer available' });
   });
 
   it('fails the order with a reason, and tells the customer, when Astria gives up on the tune', async () => {

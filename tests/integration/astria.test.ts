@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ASTRIA_BASE_TUNE_ID, createAstriaGenerator, parseAstriaRef, type AstriaOptions } from '@/server/providers/generator/astria';
 import { callbackSecret, callbackUrl, verifyCallback } from '@/server/providers/generator/astria-callback';
 import type { GenerationRequest, GenerationStep } from '@/server/providers/generator/generator';
-import { findPackage } from '@/shared/catalog/packages';
+import { REFRESH_PACKAGE, findPackage } from '@/shared/catalog/packages';
 import { ZPortraitInfoSchema } from '@/shared/contracts/checkout';
 import { PORTRAIT_SIZE } from '@/shared/limits';
 import { validAnswers } from '../support/answers';
@@ -53,6 +53,8 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
       poses: pkg.poses,
       combinations: pkg.combinations,
       providerRef,
+      likenessRef: null,
+      startedAt: new Date(),
     };
   }
 
@@ -340,13 +342,52 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     expect(step.retryAfterMs).toBeUndefined();
   });
 
-  it('fails the order when portraits are still missing 72 hours after the tune was created', async () => {
+  it('fails the order when portraits are still missing 72 hours after its generation began', async () => {
     const request = await startTune();
     await trainAndPrompt(request);
     api.render(tuneIdOf(request), [0]);
 
     const step = await generator({ now: () => Date.now() + 73 * HOUR }).advance(request, new Set([1, 2, 3, 4, 5, 6, 7]));
     expect(step.failed).toMatch(/within 72 hours/);
+  });
+
+  it("makes a refresh with new prompts on the first order's tune, weeks later, without training or selfies; a deleted tune holds no likeness", async () => {
+    const first = await startTune();
+    await trainAndPrompt(first);
+    const tuneId = tuneIdOf(first);
+    const firstPrompts = api.promptsOf(tuneId).length;
+    const tunesBefore = api.calls('POST', '/tunes').length;
+    const later = generator({ now: () => Date.now() + 20 * 24 * HOUR });
+    expect(await later.holdsLikeness!(first.providerRef!)).toBe(true);
+
+    // Twenty days on: the refresh's own prompts, its own callback, on the same LoRA; no tune is trained.
+    const refresh: GenerationRequest = {
+      ...requestFor(),
+      total: REFRESH_PACKAGE.portraits,
+      poses: REFRESH_PACKAGE.poses,
+      combinations: REFRESH_PACKAGE.combinations,
+      selfies: async () => [],
+      likenessRef: first.providerRef,
+      startedAt: new Date(Date.now() + 20 * 24 * HOUR),
+    };
+    const step = await later.advance(refresh, new Set());
+    expect(step).toEqual({ portraits: [], selfiesConsumed: true, providerRef: tuneId });
+    refresh.providerRef = step.providerRef!;
+    const { last } = await drain(refresh, new Set(), { now: () => Date.now() + 20 * 24 * HOUR });
+    expect(last.retryAfterMs).toBe(60_000);
+    const made = api.promptsOf(tuneId).slice(firstPrompts);
+    expect(made.reduce((sum, p) => sum + p.num_images, 0)).toBe(20);
+    expect(made.every((p) => p.callback === callbackUrl(PUBLIC_URL, refresh.orderId, callbackSecret(API_KEY, refresh.orderId)))).toBe(true);
+    expect(api.calls('POST', '/tunes')).toHaveLength(tunesBefore);
+    api.render(tuneId, 'all');
+    const { delivered } = await drain(refresh, new Set(), { now: () => Date.now() + 20 * 24 * HOUR });
+    expect(delivered.map((p) => p.no).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+
+    // Astria deleted the tune: no likeness is held, and a refresh started now fails with the reason.
+    api.deleteTune(tuneId);
+    expect(await later.holdsLikeness!(first.providerRef!)).toBe(false);
+    const gone = await later.advance({ ...refresh, orderId: randomUUID(), providerRef: null }, new Set());
+    expect(gone.failed).toBe('Astria no longer has the fine-tune of the first order');
   });
 
   it('fails the order when every prompt finished long ago with portraits missing', async () => {

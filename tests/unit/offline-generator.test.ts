@@ -22,6 +22,8 @@ function request(selfies: Buffer[], overrides: Partial<GenerationRequest> = {}):
     poses: null,
     combinations: null,
     providerRef: null,
+    likenessRef: null,
+    startedAt: new Date(),
     ...overrides,
   };
 }

@@ -29,7 +29,7 @@ export const generateOrderJob = defineJob({
   options: { retryLimit: 20, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 * 60 },
 });
 
-/** Daily at 03:00 UTC: the 30-day retention purge. */
+/** Daily at 03:00 UTC: the 30-day retention purge, then whether the generator still holds each refreshable order's person. */
 export const purgeExpiredJob = defineJob({ name: 'purge-expired', schema: z.object({}), cron: '0 3 * * *', options: { retryLimit: 3 } });
 
 /** Daily at 03:30 UTC: selfies left behind by an interrupted generation, an unpaid checkout or a checkout a crash cut off. */

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import { deleteExpiredSignIns } from '../services/auth/delete-expired-sign-ins.js';
+import { checkLikenesses } from '../services/refresh/check-likenesses.js';
 import { settleOpenCheckouts } from '../services/checkout/settle-open-checkouts.js';
 import { type GenerationOutcome, LeaseBusyError, runGeneration } from '../services/generation/run-generation.js';
 import { finishInterruptedRefunds } from '../services/refunds/finish-refunds.js';
@@ -35,6 +36,7 @@ export const handleGenerateOrder =
 
 export const handlePurgeExpired = (ctx: AppContext) => async () => {
   await purgeExpired(ctx);
+  await checkLikenesses(ctx);
 };
 
 export const handleDeleteSelfies = (ctx: AppContext) => async () => {

@@ -82,7 +82,7 @@ function renderImage(seed: number): Promise<Buffer> {
  * under `/images/`, served without auth like Astria's file URLs. It behaves as an account with
  * idempotency on, as its API overview describes: a tune request with a title already used answers that
  * tune, and a prompt request with the same attributes answers that prompt. The test plays Astria's
- * workers with `train`, `render` and `failTune`, and its bad days with `throttle`, `breakNext` (any
+ * workers with `train`, `render`, `failTune` and `deleteTune`, and its bad days with `throttle`, `breakNext` (any
  * status, 402 included) and `answerLate` (the request is carried out but answered 504).
  */
 export async function startAstriaApi({ apiKey }: { apiKey: string }) {
@@ -223,6 +223,10 @@ export async function startAstriaApi({ apiKey }: { apiKey: string }) {
     },
     failTune(id: string | number, message: string) {
       tuneOf(id).error = message;
+    },
+    /** Astria deleted the tune (its retention, or the account owner): it answers 404 from now on. */
+    deleteTune(id: string | number) {
+      tunes.splice(tunes.indexOf(tuneOf(id)), 1);
     },
     /** The next `times` API calls answer 429 with this Retry-After (seconds). */
     throttle(times: number, retryAfter: string) {

@@ -296,7 +296,7 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
 
     const failure = prompts.map(failureOf).find(Boolean);
     if (failure) return done({ failed: `Astria reported a failure: ${failure}` });
-    const stop = deadlineFailure(tune, missing, request.total);
+    const stop = deadlineFailure(request, tune, missing);
     if (stop) return done({ failed: stop });
     // Every prompt finished a while ago and images are still missing: more polling will not bring them.
     const lastFinished = Math.max(...prompts.map((p) => Date.parse(p.trained_at ?? '')));
@@ -306,32 +306,56 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     return done({ retryAfterMs: ASTRIA_POLL_MS });
   }
 
-  /** Why waiting longer is pointless: past the 72-hour bound, or Astria let the tune expire. */
-  function deadlineFailure(tune: AstriaTune, missing: number, total: number): string | undefined {
-    const created = Date.parse(tune.created_at ?? '');
-    if (!Number.isNaN(created) && now() > created + LIMITS.generationBoundHours * 3600_000) {
-      return `Astria did not deliver ${missing} of ${total} portraits within ${LIMITS.generationBoundHours} hours`;
-    }
+  /** Astria let the tune expire (it gives `expires_at` on plans that do not keep tunes). */
+  const expired = (tune: AstriaTune) => {
     const expires = Date.parse(tune.expires_at ?? '');
-    if (!Number.isNaN(expires) && now() > expires) return 'Astria expired the fine-tune before every portrait was delivered';
+    return !Number.isNaN(expires) && now() > expires;
+  };
+
+  /**
+   * Why waiting longer is pointless: past the 72-hour bound (counted from when this order's generation
+   * began, which for a refresh is days or weeks after its fine-tune was made), or Astria let the tune expire.
+   */
+  function deadlineFailure(request: GenerationRequest, tune: AstriaTune, missing: number): string | undefined {
+    if (now() > request.startedAt.getTime() + LIMITS.generationBoundHours * 3600_000) {
+      return `Astria did not deliver ${missing} of ${request.total} portraits within ${LIMITS.generationBoundHours} hours`;
+    }
+    if (expired(tune)) return 'Astria expired the fine-tune before every portrait was delivered';
     return undefined;
   }
 
-  async function advance(request: GenerationRequest, have: ReadonlySet<number>): Promise<GenerationStep> {
-    if (!request.providerRef) return startTune(request);
-    const ref = parseAstriaRef(request.providerRef);
-    let tune: AstriaTune;
+  /** The tune by id, or null when Astria no longer has it. */
+  async function readTune(tuneId: string): Promise<AstriaTune | null> {
     try {
-      tune = ZTune.parse(await api.json('GET', `/tunes/${ref.tuneId}`));
+      return ZTune.parse(await api.json('GET', `/tunes/${tuneId}`));
     } catch (error) {
-      if (error instanceof AstriaHttpError && error.status === 404)
-        return { portraits: [], selfiesConsumed: true, failed: 'Astria no longer has the fine-tune' };
+      if (error instanceof AstriaHttpError && error.status === 404) return null;
       throw error;
     }
+  }
+
+  /**
+   * A refresh starts on its first order's fine-tune: no new training, no selfies. The order remembers
+   * that tune as its own reference, and its prompts follow as for any order (with its own callback).
+   */
+  async function reuseTune(likenessRef: string): Promise<GenerationStep> {
+    const { tuneId } = parseAstriaRef(likenessRef);
+    const tune = await readTune(tuneId);
+    if (!tune || failureOf(tune) || !tune.trained_at || expired(tune)) {
+      return { portraits: [], selfiesConsumed: true, failed: 'Astria no longer has the fine-tune of the first order' };
+    }
+    return { portraits: [], selfiesConsumed: true, providerRef: tuneId };
+  }
+
+  async function advance(request: GenerationRequest, have: ReadonlySet<number>): Promise<GenerationStep> {
+    if (!request.providerRef) return request.likenessRef ? reuseTune(request.likenessRef) : startTune(request);
+    const ref = parseAstriaRef(request.providerRef);
+    const tune = await readTune(ref.tuneId);
+    if (!tune) return { portraits: [], selfiesConsumed: true, failed: 'Astria no longer has the fine-tune' };
     const tuneFailure = failureOf(tune);
     if (tuneFailure) return { portraits: [], selfiesConsumed: true, failed: `Astria reported a failure: ${tuneFailure}` };
     if (!tune.trained_at) {
-      const stop = deadlineFailure(tune, request.total - have.size, request.total);
+      const stop = deadlineFailure(request, tune, request.total - have.size);
       return stop ? { portraits: [], selfiesConsumed: true, failed: stop } : { portraits: [], selfiesConsumed: true, retryAfterMs: ASTRIA_POLL_MS };
     }
     const planned = plan(request);
@@ -342,6 +366,10 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
 
   return {
     kind: 'astria',
+    async holdsLikeness(providerRef) {
+      const tune = await readTune(parseAstriaRef(providerRef).tuneId);
+      return tune !== null && !failureOf(tune) && Boolean(tune.trained_at) && !expired(tune);
+    },
     async advance(request, have): Promise<GenerationStep> {
       try {
         return await advance(request, have);

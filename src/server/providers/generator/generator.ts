@@ -15,6 +15,13 @@ export interface GenerationRequest {
   combinations: number | null;
   /** The provider's reference from an earlier step (Astria's tune id), if any. */
   providerRef: string | null;
+  /**
+   * For a refresh: the first order's provider reference, whose person the refresh portrays (Astria makes
+   * new prompts on that order's fine-tune). Null for a first order, and where the first order left none.
+   */
+  likenessRef: string | null;
+  /** When generation of this order began: the generation bound counts from here. */
+  startedAt: Date;
 }
 
 export interface DeliveredPortrait {
@@ -47,7 +54,13 @@ export interface Generator {
   /**
    * What to keep of the person, from the selfies, to make more portraits later (a refresh) once the
    * selfies are deleted: images the generator can take in their place. Absent when the provider keeps
-   * the person itself (Astria's fine-tune).
+   * the person itself (Astria's fine-tune, named by the order's provider reference).
    */
   likeness?(selfies: readonly Buffer[]): Promise<Buffer[]>;
+  /**
+   * Whether the provider still holds the person of an order with this reference, so that a refresh can
+   * be made of them (Astria: the fine-tune exists, trained and not expired). Absent where the kept
+   * images are all a refresh needs.
+   */
+  holdsLikeness?(providerRef: string): Promise<boolean>;
 }

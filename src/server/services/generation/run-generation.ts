@@ -72,6 +72,7 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
     const pkg = findPackage(order.packageId);
     if (!pkg) throw new Error(`Order ${orderId} has package "${order.packageId}", which the catalog does not have`);
     const size = pkg.largeImages ? PORTRAIT_SIZE.large : PORTRAIT_SIZE.standard;
+    const [first] = order.refreshOf ? await db.select({ providerRef: orders.providerRef }).from(orders).where(eq(orders.id, order.refreshOf)) : [];
     const request: GenerationRequest = {
       orderId,
       answers: order.portraitInfo as unknown as PortraitInfo,
@@ -81,6 +82,8 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
       poses: pkg.poses,
       combinations: pkg.combinations,
       providerRef: order.providerRef,
+      likenessRef: first?.providerRef ?? null,
+      startedAt: started,
       // A refresh has no selfies: it is made from what its first order's generation kept.
       selfies: async () => {
         if (order.refreshOf) return loadLikeness(ctx, order.refreshOf);

@@ -215,6 +215,11 @@ export async function markLikenessKept(db: Db, orderId: string, now: Date): Prom
     .where(and(eq(orders.id, orderId), isNull(orders.likenessKeptAt)));
 }
 
+/** The provider no longer holds the order's person (Astria deleted the fine-tune): no refresh can be made of it. */
+export async function forgetLikeness(db: Db, orderId: string): Promise<void> {
+  await db.update(orders).set({ likenessKeptAt: null }).where(eq(orders.id, orderId));
+}
+
 /**
  * Starts the refund of a delivered or failed order: true for the one caller that may go on to ask the
  * payment provider; false when a refund was already started (by a concurrent request, say) or done.

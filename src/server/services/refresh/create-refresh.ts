@@ -7,7 +7,7 @@ import { ZPortraitInfoSchema } from '../../../shared/contracts/checkout.js';
 import { openCheckoutSession } from '../checkout/open-checkout-session.js';
 import { createPendingOrder, deleteOrderAndFiles } from '../orders/order-lifecycle.js';
 import { findOwnOrder } from '../orders/find-own-order.js';
-import { hasLikeness, refreshBeingMade } from './likeness.js';
+import { hasLikeness, likenessStillHeld, refreshBeingMade } from './likeness.js';
 
 export interface CreateRefreshInput {
   userId: string;
@@ -22,14 +22,19 @@ export interface CreateRefreshInput {
  * background choices and every other answer as before. It is its own order, linked to the first, paid
  * through the same checkout as any order (no coupon applies); one at a time per order.
  */
-export async function createRefresh(ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'clock' | 'config' | 'log'>, input: CreateRefreshInput) {
+export async function createRefresh(
+  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'generator' | 'clock' | 'config' | 'log'>,
+  input: CreateRefreshInput,
+) {
   const { db } = ctx.database;
   const source = await findOwnOrder(db, input.userId, input.orderId);
   if (source.status !== 'completed' || source.purgedAt || source.refundedAt) {
     throw new AppError('CONFLICT', 'Only delivered orders whose portraits are still kept can be refreshed');
   }
   if (source.refreshOf) throw new AppError('CONFLICT', 'A refresh is made from the first order; refresh that order instead');
-  if (!hasLikeness(source)) throw new AppError('CONFLICT', 'What we kept to make more portraits of this person is no longer available');
+  if (!hasLikeness(source) || !(await likenessStillHeld(ctx, source))) {
+    throw new AppError('CONFLICT', 'What we kept to make more portraits of this person is no longer available');
+  }
   if (await refreshBeingMade(db, source.id)) throw new AppError('CONFLICT', 'A refresh of this order is already on its way');
 
   // The new choices are checked as the wizard's: offered for this category and gender.

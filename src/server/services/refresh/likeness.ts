@@ -3,26 +3,30 @@ import type { Order } from '../orders/order-lifecycle.js';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
-import { markLikenessKept } from '../orders/order-lifecycle.js';
+import { AppError } from '../../errors.js';
+import { forgetLikeness, markLikenessKept } from '../orders/order-lifecycle.js';
 import { likenessKey } from '../orders/storage-keys.js';
 
 /**
  * What a generator keeps of a person to make more portraits later (a refresh), once the selfies are
  * gone. The offline generator keeps framed face crops under the order (`orders/{id}/likeness/`),
- * which go with the order's purge, its deletion and the account's.
+ * which go with the order's purge, its deletion and the account's. Astria keeps the person in the
+ * order's fine-tune (its provider reference): nothing is stored here, the order only records it.
  */
 export async function keepLikeness(
   ctx: Pick<AppContext, 'database' | 'files' | 'generator' | 'clock'>,
   orderId: string,
   selfies: () => Promise<Buffer[]>,
 ): Promise<void> {
-  // A generator that keeps nothing (Astria, whose refresh on the fine-tune is still to come) offers no refresh.
-  if (!ctx.generator.likeness) return;
-  const [order] = await ctx.database.db.select({ kept: orders.likenessKeptAt }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await ctx.database.db.select({ kept: orders.likenessKeptAt, providerRef: orders.providerRef }).from(orders).where(eq(orders.id, orderId));
   if (!order || order.kept) return;
-  const crops = await ctx.generator.likeness(await selfies());
-  if (crops.length === 0) return;
-  for (const [i, jpeg] of crops.entries()) await ctx.files.put(likenessKey(orderId, i + 1), jpeg, 'image/jpeg');
+  if (ctx.generator.likeness) {
+    const crops = await ctx.generator.likeness(await selfies());
+    if (crops.length === 0) return;
+    for (const [i, jpeg] of crops.entries()) await ctx.files.put(likenessKey(orderId, i + 1), jpeg, 'image/jpeg');
+  } else if (!order.providerRef) {
+    return;
+  }
   await markLikenessKept(ctx.database.db, orderId, ctx.clock.now());
 }
 
@@ -39,6 +43,25 @@ export async function loadLikeness(ctx: Pick<AppContext, 'files'>, orderId: stri
 /** Whether a refresh of this order can be made: its likeness was kept and the order not purged since. */
 export function hasLikeness(order: Pick<Order, 'likenessKeptAt' | 'purgedAt'>): boolean {
   return order.likenessKeptAt !== null && order.purgedAt === null;
+}
+
+/**
+ * Asks the provider whether it still holds the order's person (Astria: the fine-tune exists, trained and
+ * not expired); when it does not, the order forgets its likeness, so no refresh is offered again.
+ */
+export async function likenessStillHeld(ctx: Pick<AppContext, 'database' | 'generator' | 'log'>, order: Pick<Order, 'id' | 'providerRef'>): Promise<boolean> {
+  // No reference: the first order was made from images we keep (by the offline generator), which serve any generator.
+  if (!ctx.generator.holdsLikeness || !order.providerRef) return true;
+  let held: boolean;
+  try {
+    held = await ctx.generator.holdsLikeness(order.providerRef);
+  } catch (error) {
+    ctx.log.warn({ err: error, orderId: order.id }, 'could not ask the generator whether it still holds the likeness');
+    throw new AppError('UNAVAILABLE', 'A refresh cannot be started right now; please try again in a few minutes');
+  }
+  if (held) return true;
+  await forgetLikeness(ctx.database.db, order.id);
+  return false;
 }
 
 /** A refresh of this order is being made (paid, processing): one at a time. */
