@@ -100,9 +100,12 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
     });
     expect(await offer()).toEqual({ [ada.orderId]: false, [orderId]: false });
 
-    // Deleting the account deletes the refresh's files with everything else.
+    // Deleting the account deletes the refresh's files and rows with everything else.
+    expect(await rows(portraits, orderId)).toBe(20);
     expect((await post(ada.cookie, '/v1/user/delete', {})).statusCode).toBe(200);
     expect(await t.app.ctx.files.count(`orders/${orderId}`)).toBe(0);
+    expect(await rows(portraits, orderId)).toBe(0);
+    expect(await db().select().from(orders).where(eq(orders.refreshOf, ada.orderId))).toEqual([]);
   });
 
   describe('through Stripe', () => {
