@@ -52,6 +52,7 @@ async function throughput(size: { width: number; height: number }, photos: Buffe
     providerRef: null,
     likenessRef: null,
     startedAt: new Date(),
+    attempt: 1,
   };
   const have = new Set<number>();
   let bytes = 0;

@@ -16,6 +16,7 @@ import { authRoutes } from './http/auth.js';
 import { checkoutRoutes } from './http/checkout.js';
 import { photoRoutes } from './http/photos.js';
 import { couponRoutes } from './http/coupon.js';
+import { operatorRoutes } from './http/operator.js';
 import { orderRoutes } from './http/orders.js';
 import { receiptRoutes } from './http/receipts.js';
 import { stripeWebhookRoutes } from './http/stripe-webhook.js';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(stripeWebhookRoutes);
   await app.register(orderInfoRoutes);
   await app.register(astriaCallbackRoutes);
+  await app.register(operatorRoutes);
   await app.register(siteRoutes, {
     distDir: config.distDir,
     checkoutHelmet: checkoutPageHelmet(config),

@@ -108,6 +108,18 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(8, 'must be at most 8')
     .default(1),
+  /** Accounts that get the operator role (the console under /dashboard/operator), comma-separated. */
+  OPERATOR_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ message: 'must be a comma-separated list of email addresses' }))),
+  /** The beta program's seats until an operator changes them in the console (then the database's figure counts). */
   BETA_SEATS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0, 'must not be negative').default(30),
   ROLE: z.enum(['web', 'worker', 'all'], { message: 'must be "web", "worker" or "all"' }).default('all'),
   LOG_LEVEL: z
@@ -207,6 +219,7 @@ function shapeConfig(env: Env) {
     },
     photoCheck: { workers: env.PHOTO_CHECK_WORKERS },
     betaSeats: env.BETA_SEATS,
+    operatorEmails: new Set(env.OPERATOR_EMAILS),
     role: env.ROLE,
     logLevel: env.LOG_LEVEL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,

@@ -259,7 +259,7 @@ test.describe('[site] landing page', () => {
 
   test('[site] Get Started and Dashboard lead a signed-in user to the dashboard', async ({ page }) => {
     await page.route('**/v1/user/info', (route) =>
-      route.fulfill({ json: { code: 0, message: 'success', data: { nickName: 'Ada', email: 'ada@example.com', avatar: '' } } }),
+      route.fulfill({ json: { code: 0, message: 'success', data: { nickName: 'Ada', email: 'ada@example.com', avatar: '', operator: false } } }),
     );
     await page.goto('/');
     await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/dashboard?source=hero');

@@ -55,6 +55,7 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
       providerRef,
       likenessRef: null,
       startedAt: new Date(),
+      attempt: 1,
     };
   }
 

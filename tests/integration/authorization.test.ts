@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +35,9 @@ type Expectation =
   /** Acts on the caller's own account (no id in the request); `check` proves the answer concerns `who` only. */
   | { access: 'account'; call: () => Call; status: number; check: (res: Response, who: Session, mine?: Resource) => Promise<void> | void }
   /** Names one of the owner's resources; anyone else is answered exactly as for a missing one. */
-  | { access: 'owned'; call: (r: Resource) => Call; status: number; navigation?: boolean; needsCheckout?: boolean };
+  | { access: 'owned'; call: (r: Resource) => Call; status: number; navigation?: boolean; needsCheckout?: boolean }
+  /** The operator console: an operator gets `status`; a visitor and every customer, the owner too, get the unknown route's answer. */
+  | { access: 'operator'; call: (r: Resource) => Call; status: number };
 
 const NONE = '00000000-0000-4000-8000-000000000000';
 /** Resources that do not exist: another customer must not be able to tell these from the owner's. */
@@ -257,7 +260,64 @@ const ROUTES: Record<string, Expectation> = {
     call: (r) => ({ method: 'GET', url: `/v1/image/get/${r.orderId}/1` }),
     status: 200,
   },
+
+  'POST /v1/operator/overview': { access: 'operator', call: () => ({ method: 'POST', url: '/v1/operator/overview', json: {} }), status: 200 },
+  'POST /v1/operator/orders/search': {
+    access: 'operator',
+    call: (r) => ({ method: 'POST', url: '/v1/operator/orders/search', json: { query: r.orderId } }),
+    status: 200,
+  },
+  'POST /v1/operator/orders/get': {
+    access: 'operator',
+    call: (r) => ({ method: 'POST', url: '/v1/operator/orders/get', json: { orderId: r.orderId } }),
+    status: 200,
+  },
+  // The seeded order is delivered, not failed: the operator hears why it cannot be retried.
+  'POST /v1/operator/orders/retry': {
+    access: 'operator',
+    call: (r) => ({ method: 'POST', url: '/v1/operator/orders/retry', json: { orderId: r.orderId, requestId: randomUUID() } }),
+    status: 409,
+  },
+  // More than was paid: the operator hears the limit, and nothing is refunded.
+  'POST /v1/operator/orders/refund': {
+    access: 'operator',
+    call: (r) => ({ method: 'POST', url: '/v1/operator/orders/refund', json: { orderId: r.orderId, requestId: randomUUID(), amountCents: 999_999 } }),
+    status: 400,
+  },
+  'POST /v1/operator/orders/resendReady': {
+    access: 'operator',
+    call: (r) => ({ method: 'POST', url: '/v1/operator/orders/resendReady', json: { orderId: r.orderId, requestId: randomUUID() } }),
+    status: 200,
+  },
+  'POST /v1/operator/orders/extendRetention': {
+    access: 'operator',
+    call: (r) => ({ method: 'POST', url: '/v1/operator/orders/extendRetention', json: { orderId: r.orderId, requestId: randomUUID() } }),
+    status: 200,
+  },
+  'POST /v1/operator/customers/get': {
+    access: 'operator',
+    call: () => ({ method: 'POST', url: '/v1/operator/customers/get', json: { email: OPERATOR } }),
+    status: 200,
+  },
+  'POST /v1/operator/customers/delete': {
+    access: 'operator',
+    call: () => ({ method: 'POST', url: '/v1/operator/customers/delete', json: { email: 'nobody-here@example.com', requestId: randomUUID() } }),
+    status: 404,
+  },
+  'POST /v1/operator/betaSeats': {
+    access: 'operator',
+    call: () => ({ method: 'POST', url: '/v1/operator/betaSeats', json: { seats: 30, requestId: randomUUID() } }),
+    status: 200,
+  },
+  'POST /v1/operator/audit': { access: 'operator', call: () => ({ method: 'POST', url: '/v1/operator/audit', json: {} }), status: 200 },
+  'GET /v1/operator/orders/:orderId/thumbs/:no': {
+    access: 'operator',
+    call: (r) => ({ method: 'GET', url: `/v1/operator/orders/${r.orderId}/thumbs/1` }),
+    status: 200,
+  },
 };
+
+const OPERATOR = 'operator@example.com';
 
 /** Routes outside /v1: pages of the site. What they show comes from the /v1 calls above. */
 const SITE_ROUTES: Record<string, { reason: string; signedOutRedirect?: string }> = {
@@ -318,7 +378,7 @@ function expectSignedOutRefusal(res: Response, call: Call, navigation: boolean |
 describe('[authorization] every route, signed out, as another customer and as the owner', () => {
   beforeAll(async () => {
     // A web-only process: a paid order is queued, not generated, so nothing moves under the assertions.
-    t = await buildTestApp({ ROLE: 'web' });
+    t = await buildTestApp({ ROLE: 'web', OPERATOR_EMAILS: OPERATOR });
     photos = await makePhotos(6);
   });
   afterAll(() => t.close());
@@ -390,16 +450,42 @@ describe('[authorization] every route, signed out, as another customer and as th
     expect(res.statusCode).toBe(e.status);
   });
 
+  const operatorRoutes = Object.entries(ROUTES).filter(([, e]) => e.access === 'operator') as [string, Extract<Expectation, { access: 'operator' }>][];
+  it.each(operatorRoutes)('%s answers anyone but an operator exactly as a route that does not exist', async (_route, e) => {
+    const { owner, other, mine, secrets } = await cast();
+    const operator = await signInAs(t, OPERATOR);
+    const call = e.call(mine);
+    const unknown = { code: 404, message: `No such call: ${call.method} ${call.url}`, data: null };
+    for (const who of [null, other, owner]) {
+      const res = await send(call, who);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(unknown);
+      // The unknown route's answer repeats the path asked for, and nothing else.
+      expectNothingOf(
+        secrets.filter((secret) => !call.url.includes(secret)),
+        res,
+      );
+    }
+    expect((await send(call, operator)).statusCode).toBe(e.status);
+  });
+
   const headTwins = Object.entries(ROUTES).filter(([route]) => route.startsWith('GET '));
   it.each(headTwins)('HEAD twin of %s answers with the same status as GET, and no body', async (route, e) => {
     const head = (call: Call): Call => ({ ...call, method: 'HEAD' });
     if (!t.app.registeredRoutes.some((r) => `${r.method} ${r.url}` === route.replace(/^GET /, 'HEAD '))) {
       // No HEAD is exposed (the zip download, so that a HEAD cannot record downloads): the router says 404.
-      expect((await send(head(e.access === 'owned' ? e.call(MISSING) : e.call()), null)).statusCode).toBe(404);
+      expect((await send(head(e.access === 'owned' || e.access === 'operator' ? e.call(MISSING) : e.call()), null)).statusCode).toBe(404);
       return;
     }
     if (e.access === 'public') {
       expect((await send(head(e.call()), null)).statusCode).toBe(e.signedOut);
+      return;
+    }
+    if (e.access === 'operator') {
+      const { mine } = await cast();
+      const call = head(e.call(mine));
+      expect((await send(call, null)).statusCode).toBe(404);
+      expect((await send(call, await signInAs(t, OPERATOR))).statusCode).toBe(e.status);
       return;
     }
     const { owner, other, mine } = await cast();

@@ -17,6 +17,16 @@ import {
   ZSetFavoriteRequestSchema,
 } from '@/shared/contracts/orders';
 import { ZListReceiptsRequestSchema } from '@/shared/contracts/receipts';
+import {
+  ZAuditRequestSchema,
+  ZDeleteCustomerRequestSchema,
+  ZOperatorCustomerRequestSchema,
+  ZOperatorOrderRequestSchema,
+  ZOperatorRefundRequestSchema,
+  ZOrderActionRequestSchema,
+  ZSearchOrdersRequestSchema,
+  ZSetBetaSeatsRequestSchema,
+} from '@/shared/contracts/operator';
 import { validAnswers } from '../support/answers';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { expectEnvelope, expectHealthy, hasPoisonKey, HOSTILE_TEXT, postRoutesOf, storedState, UNSTORABLE_TEXT } from './helpers/hostile';
@@ -25,13 +35,26 @@ import { seedCompletedOrder } from './helpers/seed';
 import { signInAs } from './helpers/session';
 
 /** What a field holds, which decides how the server answers hostile text in it. */
-type FieldKind = 'email' | 'redirect' | 'language' | 'token' | 'secret' | 'coupon' | 'orderId' | 'comment' | 'numbers' | 'number';
+type FieldKind =
+  | 'email'
+  | 'redirect'
+  | 'language'
+  | 'token'
+  | 'secret'
+  | 'coupon'
+  | 'orderId'
+  | 'comment'
+  | 'search'
+  | 'cursor'
+  | 'requestId'
+  | 'numbers'
+  | 'number';
 
 interface JsonRoute {
   url: string;
   schema: z.ZodType;
-  /** Which session calls it: the customer, a throwaway customer (account deletion), or nobody. */
-  caller: 'customer' | 'throwaway' | 'visitor';
+  /** Which session calls it: the customer, a throwaway customer (account deletion), an operator, or nobody. */
+  caller: 'customer' | 'throwaway' | 'operator' | 'visitor';
   /** A body the route's contract accepts; hostile cases change one thing in it. */
   body: () => Record<string, unknown>;
   fields: Record<string, FieldKind>;
@@ -39,7 +62,7 @@ interface JsonRoute {
 }
 
 /** Ids and secrets of real records, filled in once the app runs; routes read them when a case is built. */
-const fx = { userId: '', orderId: '', pendingOrderId: '', clientSecret: '', sessionId: '', cookie: '', throwawayCookie: '' };
+const fx = { userId: '', orderId: '', pendingOrderId: '', clientSecret: '', sessionId: '', cookie: '', throwawayCookie: '', operatorCookie: '' };
 
 /**
  * Every JSON-body POST route. The table is checked against the app's route registry below: a new POST
@@ -151,6 +174,93 @@ const JSON_ROUTES: JsonRoute[] = [
     fields: { orderId: 'orderId' },
     required: ['orderId'],
   },
+  // The operator console. Signed out (or as a customer) each answers as an unknown route.
+  { url: '/v1/operator/overview', schema: ZEmptyRequestSchema, caller: 'operator', body: () => ({}), fields: {}, required: [] },
+  {
+    url: '/v1/operator/orders/search',
+    schema: ZSearchOrdersRequestSchema,
+    caller: 'operator',
+    body: () => ({ query: 'hostile', status: 'completed', limit: 5 }),
+    fields: { query: 'search', cursor: 'cursor', limit: 'number' },
+    required: [],
+  },
+  {
+    url: '/v1/operator/orders/get',
+    schema: ZOperatorOrderRequestSchema,
+    caller: 'operator',
+    body: () => ({ orderId: fx.orderId }),
+    fields: { orderId: 'orderId' },
+    required: ['orderId'],
+  },
+  // The completed order is not failed: no case can retry it.
+  {
+    url: '/v1/operator/orders/retry',
+    schema: ZOrderActionRequestSchema,
+    caller: 'operator',
+    body: () => ({ orderId: fx.orderId, requestId: crypto.randomUUID() }),
+    fields: { orderId: 'orderId', requestId: 'requestId' },
+    required: ['orderId', 'requestId'],
+  },
+  // More than was paid: no case can refund the order.
+  {
+    url: '/v1/operator/orders/refund',
+    schema: ZOperatorRefundRequestSchema,
+    caller: 'operator',
+    body: () => ({ orderId: fx.orderId, requestId: crypto.randomUUID(), amountCents: 999_999 }),
+    fields: { orderId: 'orderId', requestId: 'requestId', amountCents: 'number' },
+    required: ['orderId', 'requestId', 'amountCents'],
+  },
+  // The pending order has no portraits to mail about.
+  {
+    url: '/v1/operator/orders/resendReady',
+    schema: ZOrderActionRequestSchema,
+    caller: 'operator',
+    body: () => ({ orderId: fx.pendingOrderId, requestId: crypto.randomUUID() }),
+    fields: { orderId: 'orderId', requestId: 'requestId' },
+    required: ['orderId', 'requestId'],
+  },
+  // The pending order is not delivered: it cannot be kept longer.
+  {
+    url: '/v1/operator/orders/extendRetention',
+    schema: ZOrderActionRequestSchema,
+    caller: 'operator',
+    body: () => ({ orderId: fx.pendingOrderId, requestId: crypto.randomUUID() }),
+    fields: { orderId: 'orderId', requestId: 'requestId' },
+    required: ['orderId', 'requestId'],
+  },
+  {
+    url: '/v1/operator/customers/get',
+    schema: ZOperatorCustomerRequestSchema,
+    caller: 'operator',
+    body: () => ({ email: 'hostile-customer@example.com' }),
+    fields: { email: 'email' },
+    required: ['email'],
+  },
+  // Nobody has this address: no case can delete an account.
+  {
+    url: '/v1/operator/customers/delete',
+    schema: ZDeleteCustomerRequestSchema,
+    caller: 'operator',
+    body: () => ({ email: 'nobody-at-all@example.com', requestId: crypto.randomUUID() }),
+    fields: { email: 'email', requestId: 'requestId' },
+    required: ['email', 'requestId'],
+  },
+  {
+    url: '/v1/operator/betaSeats',
+    schema: ZSetBetaSeatsRequestSchema,
+    caller: 'operator',
+    body: () => ({ seats: 30, requestId: crypto.randomUUID() }),
+    fields: { seats: 'number', requestId: 'requestId' },
+    required: ['seats', 'requestId'],
+  },
+  {
+    url: '/v1/operator/audit',
+    schema: ZAuditRequestSchema,
+    caller: 'operator',
+    body: () => ({ limit: 10 }),
+    fields: { cursor: 'cursor', limit: 'number' },
+    required: [],
+  },
 ];
 
 /** POST routes whose body is not a JSON contract, and the suite that throws hostile input at each. */
@@ -161,7 +271,8 @@ const OTHER_POST_ROUTES = {
   '/v1/providers/astria/callback': 'hostile-callbacks.test.ts (query authenticated by an order-bound secret)',
 };
 
-const TEXT_FIELDS: FieldKind[] = ['email', 'redirect', 'language', 'token', 'secret', 'coupon', 'orderId', 'comment'];
+const TEXT_FIELDS: FieldKind[] = ['email', 'redirect', 'language', 'token', 'secret', 'coupon', 'orderId', 'comment', 'search', 'cursor', 'requestId'];
+const OPERATOR = 'hostile-operator@example.com';
 const MISSING_ORDER = '00000000-0000-4000-8000-000000000000';
 
 describe('[hostile] JSON bodies on every /v1 POST route', () => {
@@ -174,7 +285,9 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
       RATE_LIMIT_PER_MINUTE: '1000000',
       LOGIN_LINKS_PER_IP_PER_HOUR: '1000000',
       LOGIN_VERIFY_FAILURES_PER_IP_PER_HOUR: '1000000',
+      OPERATOR_EMAILS: OPERATOR,
     });
+    fx.operatorCookie = (await signInAs(t, OPERATOR)).cookie;
     const customer = await signInAs(t, 'hostile-customer@example.com');
     fx.cookie = customer.cookie;
     fx.userId = customer.user.id;
@@ -197,7 +310,8 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
   });
   afterAll(() => t.close());
 
-  const cookieOf = (route: JsonRoute) => (route.caller === 'customer' ? fx.cookie : route.caller === 'throwaway' ? fx.throwawayCookie : undefined);
+  const cookieOf = (route: JsonRoute) =>
+    ({ customer: fx.cookie, throwaway: fx.throwawayCookie, operator: fx.operatorCookie, visitor: undefined })[route.caller];
   const send = (route: JsonRoute, payload: string, { signedIn = true } = {}) => {
     const cookie = signedIn ? cookieOf(route) : undefined;
     return t.app.inject({
@@ -359,6 +473,19 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
           expect(res.statusCode).toBe(400);
           expect(body.message).toBe(`Coupon code "${value.trim().toUpperCase()}" is not valid`);
           break;
+        case 'search':
+          // Any text is a fine search: it finds nothing here, and changes nothing.
+          expect(res.statusCode).toBe(200);
+          expect(body.data).toEqual({ orders: [], nextCursor: null });
+          break;
+        case 'cursor':
+          expect(res.statusCode).toBe(400);
+          expect(body.message).toMatch(/^Invalid cursor: /);
+          break;
+        case 'requestId':
+          expect(res.statusCode).toBe(400);
+          expect(body.message).toBe('Invalid requestId: must be a UUID');
+          break;
         case 'comment': {
           // Any text is a fine comment: it is stored and listed exactly as typed, and nothing else changes.
           expect(res.statusCode).toBe(200);
@@ -517,7 +644,11 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
             const res = await send(route, payload, { signedIn });
             const body = expectEnvelope(res, payload);
             const parsed = parses(payload);
-            if (!parsed.ok || hasPoisonKey(parsed.value)) {
+            if (route.caller === 'operator' && !signedIn) {
+              // Not an operator: the unknown route's answer, before the body is read.
+              expect(res.statusCode).toBe(404);
+              expect(body.message).toBe(`No such call: POST ${route.url}`);
+            } else if (!parsed.ok || hasPoisonKey(parsed.value)) {
               expect(res.statusCode).toBe(400);
               expect(body.message).toMatch(/^(Malformed|Empty) JSON body/);
             } else if (!route.schema.safeParse(parsed.value ?? {}).success) {

@@ -24,6 +24,7 @@ function request(selfies: Buffer[], overrides: Partial<GenerationRequest> = {}):
     providerRef: null,
     likenessRef: null,
     startedAt: new Date(),
+    attempt: 1,
     ...overrides,
   };
 }

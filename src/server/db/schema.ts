@@ -15,15 +15,20 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A customer. Email is stored lower-cased; it is the identity every sign-in method resolves to. */
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  email: text('email').notNull().unique(),
-  nickName: text('nick_name').notNull(),
-  avatarUrl: text('avatar_url'),
-  stripeCustomerId: text('stripe_customer_id'),
-  createdAt: createdAt(),
-  lastSignInAt: ts('last_sign_in_at'),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    email: text('email').notNull().unique(),
+    nickName: text('nick_name').notNull(),
+    avatarUrl: text('avatar_url'),
+    stripeCustomerId: text('stripe_customer_id'),
+    createdAt: createdAt(),
+    lastSignInAt: ts('last_sign_in_at'),
+  },
+  // The console finds customers by the start of their email.
+  (t) => [index('users_email_prefix').using('btree', sql`${t.email} text_pattern_ops`)],
+);
 
 /** A Google or Microsoft account linked to a user (OpenID Connect issuer + subject). */
 export const oauthIdentities = pgTable(
@@ -127,11 +132,28 @@ export const orders = pgTable(
     likenessKeptAt: ts('likeness_kept_at'),
     /** A refund the customer asked for and we started; `refundedAt` once the provider refunded and we recorded it. */
     refundStartedAt: ts('refund_started_at'),
+    /** The amount of a started refund when it is not the whole payment (an operator's refund). */
+    refundCents: integer('refund_cents'),
     refundedAt: ts('refunded_at'),
+    /** When the first portrait was stored, and when generation passed each tenth (`{ "10": iso, … }`). */
+    firstPortraitAt: ts('first_portrait_at'),
+    progressMarks: jsonb('progress_marks').$type<Record<string, string>>(),
+    /** How many times an operator retried the order's failed generation. */
+    retries: integer('retries').notNull().default(0),
+    /** An operator kept the order past its 30 days: the purge waits until then. */
+    keepUntil: ts('keep_until'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('orders_user_created').on(t.userId, t.createdAt), index('orders_status').on(t.status), index('orders_completed').on(t.completedAt)],
+  (t) => [
+    index('orders_user_created').on(t.userId, t.createdAt),
+    index('orders_status').on(t.status),
+    index('orders_completed').on(t.completedAt),
+    // The console's order search: newest first by keyset, by status, and by the id's first characters.
+    index('orders_created_id').on(t.createdAt, t.id),
+    index('orders_status_created_id').on(t.status, t.createdAt, t.id),
+    index('orders_id_prefix').using('btree', sql`(${t.id}::text) text_pattern_ops`),
+  ],
 );
 
 /** An uploaded reference photo; the row goes as soon as generation has consumed the file. */
@@ -282,3 +304,42 @@ export const offlineCheckoutSessions = pgTable('offline_checkout_sessions', {
   refundId: text('refund_id'),
   refundedAt: ts('refunded_at'),
 });
+
+/** A mail about an order that went out (or was attempted): the console's record of what the customer was told. */
+export const orderMails = pgTable(
+  'order_mails',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['ready', 'failed', 'refunded'] }).notNull(),
+    sent: boolean('sent').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_mails_order').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * Every operator action: who, when, what, on which order or customer. Ids and the email are copied, not
+ * referenced, so the entry outlives a deleted order or account.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** The confirmation that asked for the action: the same confirmation sent twice is carried out once. */
+    requestId: uuid('request_id').notNull().unique(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action', { enum: ['retry', 'refund', 'resendReady', 'extendRetention', 'deleteCustomer', 'setBetaSeats'] }).notNull(),
+    orderId: uuid('order_id'),
+    customerEmail: text('customer_email'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    /** `started` while it is carried out, `done` once it was. A refused action leaves no entry. */
+    outcome: text('outcome', { enum: ['started', 'done'] })
+      .notNull()
+      .default('started'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created').on(t.createdAt), index('audit_log_order').on(t.orderId)],
+);

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from '../errors.js';
 import { fail } from './envelope.js';
+import { NoSuchRoute } from './session.js';
 
 /** Framework errors a client can cause, with the status and message the client gets instead. */
 const CLIENT_ERRORS: Record<string, [number, string]> = {
@@ -43,6 +44,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** The single error handler: every error leaves as the `{code, message, data}` envelope, never a stack. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof NoSuchRoute) return reply.callNotFound();
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       return reply.status(error.status).send(fail(error.status, error.message, error.data));

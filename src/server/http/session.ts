@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError, NOT_SIGNED_IN } from '../errors.js';
+import { isOperator } from '../services/auth/operator-role.js';
 import { createSession, deleteSessionByToken, resolveSession, type SessionUser } from '../services/auth/sessions.js';
 
 export const SESSION_COOKIE = 'session';
@@ -57,6 +58,21 @@ export function registerSignInCheck(app: FastifyInstance): void {
     if (needed === 'api') throw new AppError('UNAUTHORIZED', NOT_SIGNED_IN);
     return reply.redirect(loginRedirect(request.url), 302);
   });
+}
+
+/** What a route that does not exist answers (`No such call: POST /v1/…`), as the not-found handler does. */
+export class NoSuchRoute extends Error {
+  override name = 'NoSuchRoute';
+}
+
+/**
+ * Operator routes: a signed-in operator passes; anyone else gets the unknown route's answer, so the
+ * console's calls cannot even be told apart from paths that do not exist.
+ */
+export async function requireOperator(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const user = await currentUser(request, reply);
+  if (!user || !isOperator(request.server.ctx.config, user.email)) throw new NoSuchRoute();
+  request.user = user;
 }
 
 /** The user the sign-in hook found; only for routes declared with `signIn`. */

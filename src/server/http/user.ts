@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CALLS } from '../../shared/contracts/calls.js';
+import { isOperator } from '../services/auth/operator-role.js';
 import { deleteAccount } from '../services/accounts/delete-account.js';
 import { ok } from './envelope.js';
 import { route } from './route.js';
@@ -7,7 +8,9 @@ import { signOut } from './session.js';
 
 /** The signed-in customer's own account. */
 export async function userRoutes(app: FastifyInstance): Promise<void> {
-  route(app, CALLS.userInfo, async ({ user }) => ok({ nickName: user.nickName, email: user.email, avatar: user.avatarUrl }));
+  route(app, CALLS.userInfo, async ({ user }) =>
+    ok({ nickName: user.nickName, email: user.email, avatar: user.avatarUrl, operator: isOperator(app.ctx.config, user.email) }),
+  );
 
   route(app, CALLS.deleteAccount, async ({ user, request, reply }) => {
     await deleteAccount(app.ctx, user.userId);

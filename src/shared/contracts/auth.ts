@@ -29,6 +29,8 @@ export const ZUserInfoResponseSchema = z.object({
   nickName: z.string(),
   email: z.string(),
   avatar: z.string().nullable(),
+  /** The account has the operator role: the dashboard shows the Operations menu. */
+  operator: z.boolean(),
 });
 export type UserInfo = z.infer<typeof ZUserInfoResponseSchema>;
 

@@ -22,6 +22,22 @@ import {
 } from './orders';
 import { ZListReceiptsRequestSchema, ZListReceiptsResponseSchema } from './receipts';
 import { ZCreateRefreshRequestSchema, ZCreateRefreshResponseSchema } from './refresh';
+import {
+  ZActionResponseSchema,
+  ZAuditRequestSchema,
+  ZAuditResponseSchema,
+  ZDeleteCustomerRequestSchema,
+  ZOperatorCustomerRequestSchema,
+  ZOperatorCustomerResponseSchema,
+  ZOperatorOrderRequestSchema,
+  ZOperatorOrderResponseSchema,
+  ZOperatorRefundRequestSchema,
+  ZOrderActionRequestSchema,
+  ZOverviewResponseSchema,
+  ZSearchOrdersRequestSchema,
+  ZSearchOrdersResponseSchema,
+  ZSetBetaSeatsRequestSchema,
+} from './operator';
 
 /**
  * One JSON call of the API: its path, what it takes, what it answers in `data`, and who may make it.
@@ -29,13 +45,17 @@ import { ZCreateRefreshRequestSchema, ZCreateRefreshResponseSchema } from './ref
  * calls it through `call()`, so both ends agree by construction. Calls that are browser navigations
  * (zip, receipt page, portraits, OAuth) or a multipart upload (checkout) are not JSON calls.
  */
-export type Access = 'public' | 'customer';
+export type Access = 'public' | 'customer' | 'operator';
 
 export interface Call<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType, A extends Access = Access> {
   path: `/v1/${string}`;
   request: Req;
   response: Res;
-  /** `customer`: a signed-out caller gets 401 "Please log in to continue", after the body was checked. */
+  /**
+   * `customer`: a signed-out caller gets 401 "Please log in to continue", after the body was checked.
+   * `operator`: only accounts with the operator role; anyone else, signed in or not, gets exactly the
+   * answer of a route that does not exist, before the body is looked at.
+   */
   access: A;
   /** POST with a JSON body unless said otherwise; a GET (a call a page makes on load) has no body. */
   methods?: readonly ('GET' | 'POST')[];
@@ -91,4 +111,40 @@ export const CALLS = {
     response: z.object({ orderId: z.string() }),
     access: 'customer',
   }),
+  operatorOverview: call({ path: '/v1/operator/overview', request: ZEmptyRequestSchema, response: ZOverviewResponseSchema, access: 'operator' }),
+  operatorSearchOrders: call({
+    path: '/v1/operator/orders/search',
+    request: ZSearchOrdersRequestSchema,
+    response: ZSearchOrdersResponseSchema,
+    access: 'operator',
+  }),
+  operatorOrder: call({ path: '/v1/operator/orders/get', request: ZOperatorOrderRequestSchema, response: ZOperatorOrderResponseSchema, access: 'operator' }),
+  operatorRetry: call({ path: '/v1/operator/orders/retry', request: ZOrderActionRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
+  operatorRefund: call({ path: '/v1/operator/orders/refund', request: ZOperatorRefundRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
+  operatorResendReady: call({
+    path: '/v1/operator/orders/resendReady',
+    request: ZOrderActionRequestSchema,
+    response: ZActionResponseSchema,
+    access: 'operator',
+  }),
+  operatorExtendRetention: call({
+    path: '/v1/operator/orders/extendRetention',
+    request: ZOrderActionRequestSchema,
+    response: ZActionResponseSchema,
+    access: 'operator',
+  }),
+  operatorCustomer: call({
+    path: '/v1/operator/customers/get',
+    request: ZOperatorCustomerRequestSchema,
+    response: ZOperatorCustomerResponseSchema,
+    access: 'operator',
+  }),
+  operatorDeleteCustomer: call({
+    path: '/v1/operator/customers/delete',
+    request: ZDeleteCustomerRequestSchema,
+    response: ZActionResponseSchema,
+    access: 'operator',
+  }),
+  operatorSetBetaSeats: call({ path: '/v1/operator/betaSeats', request: ZSetBetaSeatsRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
+  operatorAudit: call({ path: '/v1/operator/audit', request: ZAuditRequestSchema, response: ZAuditResponseSchema, access: 'operator' }),
 } as const;

@@ -23,6 +23,9 @@ const STORED_TABLES = [
   'payments',
   'processed_events',
   'offline_checkout_sessions',
+  'audit_log',
+  'order_mails',
+  'app_state',
 ] as const;
 
 async function filesUnder(dir: string): Promise<string[]> {

@@ -74,7 +74,7 @@ describe('[sidebar] on desktop', () => {
   it("reads 'Loggin in' until the user info arrives, then the name, email and initials", () => {
     renderSidebar();
     expect(screen.getAllByText('Loggin in')).toHaveLength(2);
-    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null }));
+    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false }));
     expect(screen.getByText('jane.doe')).toBeTruthy();
     expect(screen.getByText('jane.doe@example.com')).toBeTruthy();
     expect(document.querySelector('[data-slot=avatar-fallback]')?.textContent).toBe('J');

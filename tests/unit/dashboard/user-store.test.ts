@@ -24,10 +24,10 @@ describe('[user] the user store', () => {
   });
 
   it('holds the user info on success', async () => {
-    const fetch = answer(200, { code: 0, message: 'success', data: { nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null } });
+    const fetch = answer(200, { code: 0, message: 'success', data: { nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false } });
     vi.stubGlobal('fetch', fetch);
     await loadUser({ errorPrefix: PREFIX });
-    expect($user.get()).toEqual({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null });
+    expect($user.get()).toEqual({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false });
     expect(fetch).toHaveBeenCalledWith('/v1/user/info', expect.objectContaining({ credentials: 'include' }));
     expect(assign).not.toHaveBeenCalled();
     expect($toasts.get()).toEqual([]);
@@ -60,7 +60,7 @@ describe('[user] the user store', () => {
   });
 
   it('loads on start and again when the page becomes visible', async () => {
-    const fetch = answer(200, { code: 0, message: 'success', data: { nickName: 'a', email: 'a@example.com', avatar: null } });
+    const fetch = answer(200, { code: 0, message: 'success', data: { nickName: 'a', email: 'a@example.com', avatar: null, operator: false } });
     vi.stubGlobal('fetch', fetch);
     const stop = watchUser(() => ({ errorPrefix: PREFIX }));
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));

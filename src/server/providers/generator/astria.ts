@@ -181,7 +181,12 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
   const perStep = options.portraitsPerStep ?? 10;
   const api = createClient(config, { sleep, now, attempts, retryBaseMs, maxRetryWaitMs: options.maxRetryWaitMs ?? 30_000 });
   const promptsPath = `/tunes/${ASTRIA_BASE_TUNE_ID}/prompts`;
-  const callbackFor = (orderId: string) => callbackUrl(publicUrl, orderId, callbackSecret(config.apiKey, orderId));
+  /**
+   * The order's callback URL. A retry's carries its attempt: a prompt's fields then differ from the failed
+   * attempt's, so Astria's idempotency makes a new prompt instead of answering the failed one.
+   */
+  const callbackFor = ({ orderId, attempt }: Pick<GenerationRequest, 'orderId' | 'attempt'>) =>
+    callbackUrl(publicUrl, orderId, callbackSecret(config.apiKey, orderId)) + (attempt > 1 ? `&attempt=${attempt}` : '');
 
   const plan = (request: GenerationRequest): AstriaPromptPlan[] =>
     planPrompts({
@@ -206,7 +211,7 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     form.append('tune[model_type]', ASTRIA_MODEL_TYPE);
     form.append('tune[preset]', ASTRIA_PRESET);
     form.append('tune[token]', ASTRIA_TOKEN);
-    form.append('tune[callback]', callbackFor(request.orderId));
+    form.append('tune[callback]', callbackFor(request));
     // Astria's free test mode: the tune is not trained and its prompts answer mock images.
     if (config.mock) form.append('tune[branch]', 'fast');
     for (const [i, jpeg] of selfies.entries()) form.append('tune[images][]', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `selfie-${i + 1}.jpg`);
@@ -242,7 +247,7 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     form.append('prompt[num_images]', String(prompt.numImages));
     form.append('prompt[w]', String(prompt.w));
     form.append('prompt[h]', String(prompt.h));
-    form.append('prompt[callback]', callbackFor(request.orderId));
+    form.append('prompt[callback]', callbackFor(request));
     // Test mode: the LoRA is a `fast` tune; the prompt says so too, as it is created on the shared base tune.
     if (config.mock) form.append('prompt[branch]', 'fast');
     let created: AstriaPrompt;
@@ -366,6 +371,7 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
 
   return {
     kind: 'astria',
+    retryRef: (providerRef) => parseAstriaRef(providerRef).tuneId,
     async holdsLikeness(providerRef) {
       const tune = await readTune(parseAstriaRef(providerRef).tuneId);
       return tune !== null && !failureOf(tune) && Boolean(tune.trained_at) && !expired(tune);

@@ -20,8 +20,10 @@ export interface GenerationRequest {
    * new prompts on that order's fine-tune). Null for a first order, and where the first order left none.
    */
   likenessRef: string | null;
-  /** When generation of this order began: the generation bound counts from here. */
+  /** When generation of this order began (again, after a retry): the generation bound counts from here. */
   startedAt: Date;
+  /** 1, then 2 after an operator's first retry of a failed generation, and so on. */
+  attempt: number;
 }
 
 export interface DeliveredPortrait {
@@ -63,4 +65,9 @@ export interface Generator {
    * images are all a refresh needs.
    */
   holdsLikeness?(providerRef: string): Promise<boolean>;
+  /**
+   * What of a failed attempt's reference a retry starts from (Astria: the tune, without the prompts,
+   * so new prompts are made). Absent: a retry starts with no reference.
+   */
+  retryRef?(providerRef: string): string | null;
 }

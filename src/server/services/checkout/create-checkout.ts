@@ -9,7 +9,7 @@ import { LIMITS } from '../../../shared/limits.js';
 import { createPendingOrder, deleteOrderAndFiles } from '../orders/order-lifecycle.js';
 import { openCheckoutSession } from './open-checkout-session.js';
 import { selfieKey } from '../orders/storage-keys.js';
-import { assertBetaAvailable } from './beta-seats.js';
+import { assertBetaAvailable, betaSeatTotal } from './beta-seats.js';
 import { checkPhotoSet } from '../photos/check-photo-set.js';
 import { normalizePhoto, type NormalizedPhoto } from './normalize-photo.js';
 
@@ -39,7 +39,7 @@ export async function createCheckout(
   if (!category) throw new AppError('BAD_REQUEST', 'Invalid portraitInfo.type: is not a known portrait category');
   const isBeta = pkg.id === 'beta';
   const now = ctx.clock.now();
-  if (isBeta) await assertBetaAvailable(db, { userId, seats: ctx.config.betaSeats, now });
+  if (isBeta) await assertBetaAvailable(db, { userId, seats: await betaSeatTotal(db, ctx.config.betaSeats), now });
 
   // The selfie check first: a set it refuses is answered before anything is stored or charged.
   const { keep, checks } = await checkPhotoSet(ctx.faces, photos);

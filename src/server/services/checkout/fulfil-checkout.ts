@@ -5,6 +5,7 @@ import { orders, payments } from '../../db/schema.js';
 import type { CheckoutSessionState } from '../../providers/payments/index.js';
 import { scheduleGeneration } from '../generation/schedule-generation.js';
 import { countBetaSeats, failUnpaid, markPaid } from '../orders/order-lifecycle.js';
+import { betaSeatTotal } from './beta-seats.js';
 
 export type FulfilmentResult = 'fulfilled' | 'already-fulfilled' | 'beta-full';
 
@@ -33,7 +34,7 @@ export async function fulfilPaidSession(
     if (!pending) return { outcome: 'already-fulfilled' as const };
     if (pending.isBeta) {
       await tx.execute(sql`select pg_advisory_xact_lock(${BETA_LOCK})`);
-      if ((await countBetaSeats(tx, { exceptOrderId: pending.id })) >= ctx.config.betaSeats) {
+      if ((await countBetaSeats(tx, { exceptOrderId: pending.id })) >= (await betaSeatTotal(tx, ctx.config.betaSeats))) {
         await failUnpaid(tx, { orderId: pending.id }, 'All beta spots were taken before this order was confirmed', now);
         return { outcome: 'beta-full' as const };
       }

@@ -3,15 +3,16 @@ import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { shortOrderId } from '../../../shared/format.js';
 import { serverT } from '../../i18n.js';
+import { recordOrderMail } from '../mail/order-mails.js';
 import { renderMail } from '../mail/render-mail.js';
 
 /** Tells the customer that their portraits are ready, or that the order failed. Mail problems are logged, not fatal. */
 export async function notifyCustomer(
-  ctx: Pick<AppContext, 'database' | 'mailer' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'mailer' | 'config' | 'log' | 'clock'>,
   { userId, orderId, outcome }: { userId: string; orderId: string; outcome: 'ready' | 'failed' },
-): Promise<void> {
+): Promise<boolean> {
   const [user] = await ctx.database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!user) return;
+  if (!user) return false;
   const { t } = serverT('us');
   const shortId = shortOrderId(orderId);
   const url = `${ctx.config.publicUrl}/dashboard/photoSelector/${orderId}`;
@@ -28,9 +29,13 @@ export async function notifyCustomer(
           paragraphs: [t('email.failed.intro', { order: shortId }), t('email.failed.support', { email: ctx.config.mail.supportEmail })],
           footer: t('email.failed.footer'),
         });
+  let sent = true;
   try {
     await ctx.mailer.send({ to: user.email, subject: t(`email.${outcome}.subject`, { order: shortId }), ...mail });
   } catch (error) {
+    sent = false;
     ctx.log.error({ err: error, orderId }, 'could not send the order mail');
   }
+  await recordOrderMail(ctx.database.db, { orderId, kind: outcome, sent, at: ctx.clock.now() });
+  return sent;
 }

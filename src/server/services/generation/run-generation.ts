@@ -84,15 +84,18 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
       providerRef: order.providerRef,
       likenessRef: first?.providerRef ?? null,
       startedAt: started,
-      // A refresh has no selfies: it is made from what its first order's generation kept.
+      attempt: order.retries + 1,
+      // A refresh has no selfies: it is made from what its first order's generation kept; a retried order
+      // from what its own first attempt kept.
       selfies: async () => {
         if (order.refreshOf) return loadLikeness(ctx, order.refreshOf);
         const rows = await db.select().from(selfies).where(eq(selfies.orderId, orderId)).orderBy(selfies.no);
         const buffers = await Promise.all(rows.map((r) => ctx.files.readBuffer(r.storageKey)));
-        return buffers.filter((b): b is Buffer => b !== null);
+        const found = buffers.filter((b): b is Buffer => b !== null);
+        return found.length === 0 && order.likenessKeptAt ? loadLikeness(ctx, orderId) : found;
       },
     };
-    /** Before the selfies go, the generator keeps what a later refresh needs of the person. */
+    /** Before the selfies go, the generator keeps what a later refresh (or a retry, after a failure) needs of the person. */
     const consumeSelfies = async () => {
       if (!order.refreshOf) await keepLikeness(ctx, orderId, request.selfies);
       await deleteSelfies(ctx, orderId);
@@ -111,6 +114,7 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
       }
       const deadline = started.getTime() + LIMITS.generationBoundHours * 3600_000;
       if (ctx.clock.now().getTime() > deadline) {
+        await consumeSelfies();
         await finish(ctx, order, 'failed', `Generation did not finish within ${LIMITS.generationBoundHours} hours`);
         return { outcome: 'failed' };
       }
@@ -124,7 +128,7 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
       const generated = have.size;
       await recordProgress(db, { orderId, owner, generated, total: order.imageTotal, providerRef: step.providerRef, now: ctx.clock.now() });
       if (step.providerRef) request.providerRef = step.providerRef;
-      if (step.selfiesConsumed) await consumeSelfies();
+      if (step.selfiesConsumed || step.failed) await consumeSelfies();
       if (step.failed) {
         await finish(ctx, order, 'failed', step.failed);
         return { outcome: 'failed' };

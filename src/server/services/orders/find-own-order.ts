@@ -17,3 +17,11 @@ export async function findOwnOrder(db: Db, userId: string, orderId: string) {
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   return order;
 }
+
+/** Any customer's order, for the operator console; 404 when there is none. */
+export async function findAnyOrder(db: Db, orderId: string) {
+  if (!UUID_PATTERN.test(orderId)) throw new AppError('NOT_FOUND', 'Order not found');
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  return order;
+}

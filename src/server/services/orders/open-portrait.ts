@@ -10,6 +10,14 @@ export async function openPortrait(
   { userId, orderId, no, size }: { userId: string; orderId: string; no: number; size: 'full' | 'thumb' },
 ) {
   await findOwnOrder(ctx.database.db, userId, orderId);
+  return openPortraitFile(ctx, { orderId, no, size });
+}
+
+/** A stored portrait or its thumbnail, whoever's order it is (the caller checked who may see it). */
+export async function openPortraitFile(
+  ctx: Pick<AppContext, 'database' | 'files'>,
+  { orderId, no, size }: { orderId: string; no: number; size: 'full' | 'thumb' },
+) {
   const [portrait] = await ctx.database.db
     .select()
     .from(portraits)

@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type S
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { favorites, orders, payments, portraits, selfies } from '../../db/schema.js';
+import { LIMITS } from '../../../shared/limits.js';
 import { orderFolder } from './storage-keys.js';
 
 /**
@@ -54,7 +55,12 @@ export const orphanedProcessing = (staleBefore: Date | null): SQL =>
   );
 
 /** Delivered or failed before `cutoff` and not purged yet: the retention rule's due orders. */
-export const purgeDue = (cutoff: Date): SQL => allOf(isNull(orders.purgedAt), anyOf(lt(orders.completedAt, cutoff), lt(orders.failedAt, cutoff)));
+export const purgeDue = (cutoff: Date, now: Date): SQL =>
+  allOf(
+    isNull(orders.purgedAt),
+    anyOf(lt(orders.completedAt, cutoff), lt(orders.failedAt, cutoff)),
+    anyOf(isNull(orders.keepUntil), lt(orders.keepUntil, now)),
+  );
 
 /** A refund we started and did not record: a crash came between asking the provider and recording its answer. */
 export const refundUnfinished = (startedBefore?: Date): SQL =>
@@ -166,17 +172,58 @@ export async function recordProgress(
   db: Db,
   { orderId, owner, generated, total, providerRef, now }: { orderId: string; owner: string; generated: number; total: number; providerRef?: string; now: Date },
 ): Promise<void> {
+  const percent = Math.floor((generated / total) * 100);
+  // The time each tenth was first reached, for the console's timeline; a tenth already marked keeps its time.
+  const reached = Object.fromEntries(Array.from({ length: Math.floor(percent / 10) }, (_, i) => [String((i + 1) * 10), now.toISOString()]));
   await db
     .update(orders)
     .set({
       imageGenerated: generated,
       // Progress only ever rises; 100 is reserved for completion.
-      progress: Math.min(99, Math.floor((generated / total) * 100)),
+      progress: Math.min(99, percent),
       updatedAt: now,
       generationHeartbeatAt: now,
+      ...(generated > 0 ? { firstPortraitAt: sql`coalesce(${orders.firstPortraitAt}, ${now})` } : {}),
+      ...(Object.keys(reached).length > 0 ? { progressMarks: sql`${JSON.stringify(reached)}::jsonb || coalesce(${orders.progressMarks}, '{}'::jsonb)` } : {}),
       ...(providerRef ? { providerRef } : {}),
     })
     .where(and(eq(orders.id, orderId), eq(orders.generationOwner, owner), eq(orders.status, 'processing')));
+}
+
+/**
+ * Failed → processing again (an operator's retry): a fresh 72-hour bound, the portraits already made
+ * kept (only the missing ones are made). The provider's reference keeps only what can be reused (Astria's
+ * tune, not its prompts). False when the order is not failed (a concurrent retry got there first).
+ */
+export async function retryGeneration(db: Db, orderId: string, providerRef: string | null, now: Date): Promise<boolean> {
+  const done = await db
+    .update(orders)
+    .set({
+      status: 'processing',
+      failedAt: null,
+      failureReason: null,
+      generationStartedAt: null,
+      generationOwner: null,
+      generationHeartbeatAt: null,
+      providerRef,
+      retries: sql`${orders.retries} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'failed'), isNull(orders.purgedAt), isNull(orders.refundStartedAt)))
+    .returning({ id: orders.id });
+  return done.length === 1;
+}
+
+/** Keeps a delivered or failed order 30 more days past its current purge date (an operator's action). */
+export async function extendRetention(db: Db, orderId: string, now: Date): Promise<Date | null> {
+  const days = sql`${LIMITS.retentionDays} * interval '1 day'`;
+  const purgeDate = sql`coalesce(${orders.completedAt}, ${orders.failedAt}) + ${days}`;
+  const [done] = await db
+    .update(orders)
+    .set({ keepUntil: sql`greatest(coalesce(${orders.keepUntil}, ${purgeDate}), ${now}::timestamptz) + ${days}`, updatedAt: now })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, ['completed', 'failed']), isNull(orders.purgedAt)))
+    .returning({ keepUntil: orders.keepUntil });
+  return done?.keepUntil ?? null;
 }
 
 /** Processing → completed. False when the order had already left `processing` (another worker finished it). */
@@ -224,10 +271,10 @@ export async function forgetLikeness(db: Db, orderId: string): Promise<void> {
  * Starts the refund of a delivered or failed order: true for the one caller that may go on to ask the
  * payment provider; false when a refund was already started (by a concurrent request, say) or done.
  */
-export async function claimRefund(db: Db, orderId: string, now: Date): Promise<boolean> {
+export async function claimRefund(db: Db, orderId: string, now: Date, amountCents: number | null = null): Promise<boolean> {
   const claimed = await db
     .update(orders)
-    .set({ refundStartedAt: now, updatedAt: now })
+    .set({ refundStartedAt: now, refundCents: amountCents, updatedAt: now })
     .where(and(eq(orders.id, orderId), isNull(orders.refundStartedAt), isNull(orders.refundedAt), inArray(orders.status, ['completed', 'failed'])))
     .returning({ id: orders.id });
   return claimed.length === 1;

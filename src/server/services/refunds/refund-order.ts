@@ -5,6 +5,7 @@ import { AppError } from '../../errors.js';
 import { formatMoney, shortOrderId } from '../../../shared/format.js';
 import { REFUND_REFUSALS } from '../../../shared/refunds.js';
 import { serverT } from '../../i18n.js';
+import { recordOrderMail } from '../mail/order-mails.js';
 import { renderMail } from '../mail/render-mail.js';
 import { claimRefund, markRefunded, type Order } from '../orders/order-lifecycle.js';
 import { findOwnOrder } from '../orders/find-own-order.js';
@@ -35,13 +36,16 @@ export async function requestRefund(ctx: RefundContext, { userId, orderId }: { u
 export async function completeRefund(ctx: RefundContext, orderId: string) {
   const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId));
   if (!payment) throw new Error(`order ${orderId} has a refund started but no payment`);
+  const [order] = await ctx.database.db.select({ refundCents: orders.refundCents }).from(orders).where(eq(orders.id, orderId));
+  // The whole payment, unless an operator chose less when starting the refund.
+  const amountCents = Math.min(order?.refundCents ?? payment.amountCents, payment.amountCents);
   const { refundId } = await ctx.payments.refund({
     orderId,
     sessionId: payment.checkoutSessionId,
     paymentIntentId: payment.paymentIntentId,
-    amountCents: payment.amountCents,
+    amountCents,
   });
-  return recordRefund(ctx, orderId, { refundId, amountCents: payment.amountCents });
+  return recordRefund(ctx, orderId, { refundId, amountCents });
 }
 
 /** Records a refund the provider made (ours, or one made in Stripe's dashboard); mails only the first time. */
@@ -65,9 +69,12 @@ async function mailRefund(ctx: RefundContext, order: Order, amountCents: number)
     paragraphs: [t('email.refunded.intro', { order: shortId, amount }), t('email.refunded.timing'), t('email.refunded.deleted')],
     footer: t('email.refunded.footer'),
   });
+  let sent = true;
   try {
     await ctx.mailer.send({ to: user.email, subject: t('email.refunded.subject', { order: shortId }), ...mail });
   } catch (error) {
+    sent = false;
     ctx.log.error({ err: error, orderId: order.id }, 'could not send the refund mail');
   }
+  await recordOrderMail(ctx.database.db, { orderId: order.id, kind: 'refunded', sent, at: ctx.clock.now() });
 }

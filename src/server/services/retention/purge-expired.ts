@@ -6,14 +6,14 @@ import { purgeDue, purgeOrder } from '../orders/order-lifecycle.js';
 import { selfieFolder } from '../orders/storage-keys.js';
 
 /**
- * The retention rule: 30 days after delivery (or failure) an order is purged (`purgeOrder`). Returns the
+ * The retention rule: 30 days after delivery (or failure), or when an operator's extension ends, an order is purged (`purgeOrder`). Returns the
  * purged order ids.
  */
 export async function purgeExpired(ctx: Pick<AppContext, 'database' | 'files' | 'clock' | 'log'>): Promise<string[]> {
   const { db } = ctx.database;
   const now = ctx.clock.now();
   const cutoff = new Date(now.getTime() - LIMITS.retentionDays * 24 * 3600_000);
-  const due = await db.select({ id: orders.id }).from(orders).where(purgeDue(cutoff));
+  const due = await db.select({ id: orders.id }).from(orders).where(purgeDue(cutoff, now));
   for (const { id } of due) await purgeOrder(ctx, id, now);
   if (due.length > 0) ctx.log.info({ count: due.length }, 'purged expired orders');
   return due.map((d) => d.id);

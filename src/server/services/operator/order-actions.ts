@@ -1,0 +1,129 @@
+import { count, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { orders, payments, selfies, users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { AuditEntry } from '../../../shared/contracts/operator.js';
+import { formatMoney } from '../../../shared/format.js';
+import { REFUND_REFUSALS } from '../../../shared/refunds.js';
+import { deleteAccount } from '../accounts/delete-account.js';
+import { betaSeatTotal, setBetaSeatTotal } from '../checkout/beta-seats.js';
+import { notifyCustomer } from '../generation/notify.js';
+import { scheduleGeneration } from '../generation/schedule-generation.js';
+import { findAnyOrder } from '../orders/find-own-order.js';
+import { claimRefund, extendRetention, retryGeneration } from '../orders/order-lifecycle.js';
+import { completeRefund } from '../refunds/refund-order.js';
+import { runAction } from './audit.js';
+
+type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'generator' | 'mailer' | 'queue' | 'clock' | 'config' | 'log'>;
+type Order = Awaited<ReturnType<typeof findAnyOrder>>;
+/** Who acts, and the confirmation they gave (one action per confirmation). */
+export interface Actor {
+  email: string;
+  requestId: string;
+}
+
+/** A failed order can be generated again from what it still holds of the person: its selfies, or the likeness kept. */
+async function canRegenerate(ctx: Pick<AppContext, 'database'>, order: Order): Promise<boolean> {
+  if (order.refreshOf || order.likenessKeptAt) return true;
+  const [left] = await ctx.database.db.select({ n: count() }).from(selfies).where(eq(selfies.orderId, order.id));
+  return Number(left?.n ?? 0) > 0;
+}
+
+const refundable = (order: Order) => ['completed', 'failed'].includes(order.status) && order.paidAt !== null && order.amountCents > 0 && !order.refundStartedAt;
+
+/** Which actions the order page offers now. Each action checks again when asked. */
+export async function availableActions(ctx: Pick<AppContext, 'database'>, order: Order) {
+  return {
+    retry: order.status === 'failed' && !order.purgedAt && !order.refundStartedAt && (await canRegenerate(ctx, order)),
+    refund: refundable(order),
+    resendReady: order.status === 'completed' && !order.purgedAt,
+    extendRetention: ['completed', 'failed'].includes(order.status) && !order.purgedAt,
+  };
+}
+
+/** Generates a failed order again: a fresh 72-hour bound, the portraits already made kept. */
+export function retryOrder(ctx: Ctx, actor: Actor, orderId: string): Promise<AuditEntry> {
+  return runAction(ctx, { ...actor, actorEmail: actor.email, action: 'retry', orderId }, async () => {
+    const order = await findAnyOrder(ctx.database.db, orderId);
+    if (order.status !== 'failed' || order.purgedAt || order.refundStartedAt)
+      throw new AppError('CONFLICT', 'Only a failed order that is still kept can be retried');
+    if (!(await canRegenerate(ctx, order))) {
+      throw new AppError('CONFLICT', "Nothing of the customer's photos is left to generate from; refund the order instead");
+    }
+    const ref = order.providerRef && ctx.generator.retryRef ? ctx.generator.retryRef(order.providerRef) : null;
+    if (!(await retryGeneration(ctx.database.db, order.id, ref, ctx.clock.now()))) {
+      throw new AppError('CONFLICT', 'Only a failed order that is still kept can be retried');
+    }
+    await scheduleGeneration(ctx, order.id);
+    return { failure: order.failureReason, attempt: order.retries + 2 };
+  });
+}
+
+/**
+ * Refunds any amount up to what was paid, through the payment provider, once per order (the same claim
+ * as the customer's refund, so neither can follow the other). The order then ends as refunded: its
+ * portraits are deleted and the customer is mailed the amount.
+ */
+export function refundOrderAsOperator(ctx: Ctx, actor: Actor, { orderId, amountCents }: { orderId: string; amountCents: number }): Promise<AuditEntry> {
+  return runAction(ctx, { ...actor, actorEmail: actor.email, action: 'refund', orderId, detail: { amountCents } }, async () => {
+    const { db } = ctx.database;
+    const order = await findAnyOrder(db, orderId);
+    const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id));
+    if (!payment || order.amountCents === 0) throw new AppError('CONFLICT', REFUND_REFUSALS[payment ? 'free' : 'notPaid']);
+    if (order.refundedAt) throw new AppError('CONFLICT', REFUND_REFUSALS.refunded);
+    if (order.refundStartedAt) throw new AppError('CONFLICT', REFUND_REFUSALS.inProgress);
+    if (amountCents > payment.amountCents) {
+      throw new AppError('BAD_REQUEST', `The refund cannot be more than the ${formatMoney(payment.amountCents, payment.currency, 'us')} paid`);
+    }
+    if (!(await claimRefund(db, order.id, ctx.clock.now(), amountCents))) {
+      const [after] = await db.select().from(orders).where(eq(orders.id, order.id));
+      if (after?.refundStartedAt) throw new AppError('CONFLICT', REFUND_REFUSALS[after.refundedAt ? 'refunded' : 'inProgress']);
+      throw new AppError('CONFLICT', 'Only a delivered or failed order can be refunded');
+    }
+    const refund = await completeRefund(ctx, order.id);
+    return { amountCents: refund.amount, currency: refund.currency };
+  });
+}
+
+/** Sends the "portraits ready" mail of a delivered order again. */
+export function resendReadyMail(ctx: Ctx, actor: Actor, orderId: string): Promise<AuditEntry> {
+  return runAction(ctx, { ...actor, actorEmail: actor.email, action: 'resendReady', orderId }, async () => {
+    const order = await findAnyOrder(ctx.database.db, orderId);
+    if (order.status !== 'completed' || order.purgedAt) throw new AppError('CONFLICT', 'Only a delivered order that is still kept has portraits to mail about');
+    if (!(await notifyCustomer(ctx, { userId: order.userId, orderId: order.id, outcome: 'ready' }))) {
+      throw new AppError('UNAVAILABLE', 'The mail could not be sent; try again in a few minutes');
+    }
+    return undefined;
+  });
+}
+
+/** Keeps an order 30 days past its current purge date. */
+export function extendOrderRetention(ctx: Ctx, actor: Actor, orderId: string): Promise<AuditEntry> {
+  return runAction(ctx, { ...actor, actorEmail: actor.email, action: 'extendRetention', orderId }, async () => {
+    const order = await findAnyOrder(ctx.database.db, orderId);
+    const keepUntil = await extendRetention(ctx.database.db, order.id, ctx.clock.now());
+    if (!keepUntil) throw new AppError('CONFLICT', 'Only a delivered or failed order that is still kept can be kept longer');
+    return { keepUntil: keepUntil.toISOString() };
+  });
+}
+
+/** Deletes a customer's account and all their data, as the customer could themselves. */
+export function deleteCustomer(ctx: Ctx, actor: Actor, email: string): Promise<AuditEntry> {
+  return runAction(ctx, { ...actor, actorEmail: actor.email, action: 'deleteCustomer', customerEmail: email }, async () => {
+    const { db } = ctx.database;
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (!user) throw new AppError('NOT_FOUND', 'No customer has this email');
+    const [owned] = await db.select({ n: count() }).from(orders).where(eq(orders.userId, user.id));
+    await deleteAccount(ctx, user.id);
+    return { orders: Number(owned?.n ?? 0) };
+  });
+}
+
+/** Changes the number of beta seats, at once for every process. */
+export function changeBetaSeats(ctx: Ctx, actor: Actor, seats: number): Promise<AuditEntry> {
+  return runAction(ctx, { ...actor, actorEmail: actor.email, action: 'setBetaSeats', detail: { to: seats } }, async () => {
+    const from = await betaSeatTotal(ctx.database.db, ctx.config.betaSeats);
+    await setBetaSeatTotal(ctx.database.db, seats, ctx.clock.now());
+    return { from, to: seats };
+  });
+}
