@@ -54,6 +54,8 @@ export default defineConfig({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       GENERATOR_PACE_MS: '200',
+      // The operator console's browser test signs in as this account.
+      OPERATOR_EMAILS: 'operator@example.com',
       RATE_LIMIT_PER_MINUTE: '100000',
       // Every browser test signs in from 127.0.0.1; the per-address throttle is tested in the integration suite.
       LOGIN_LINKS_PER_IP_PER_HOUR: '10000',

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Resource } from 'i18next';
 import { useStore } from '@nanostores/react';
 import { createI18n, htmlLang } from '@/shared/i18n';
 import { $language } from '@/stores/language';
 import { $path } from '@/stores/location';
+import { $user, loadUser } from '@/stores/user';
 import { Toaster } from '@/ui/toaster';
 import { DashboardLayout } from './components/dashboard-layout';
 import { interceptLinkClicks } from './link-navigation';
@@ -30,7 +31,15 @@ export function DashboardApp() {
     document.documentElement.lang = htmlLang(language);
   }, [language]);
 
-  const match = matchRoute(path);
+  const user = useStore($user);
+  const found = matchRoute(path);
+  // An operator page is the 404 page for everyone but an operator; undecided until the user info arrives.
+  const operatorOnly = found?.operator === true;
+  const deciding = operatorOnly && user === null;
+  const match = operatorOnly && user && !user.operator ? null : found;
+  useEffect(() => {
+    if (deciding && i18n) void loadUser({ errorPrefix: i18n.t('dashboard.errors.userInfo') });
+  }, [deciding, i18n]);
   const titleKey = match?.titleKey ?? 'notFound.title';
   useEffect(() => {
     if (i18n) document.title = `${i18n.t(titleKey)} | ${i18n.t('meta.siteName')}`;
@@ -42,10 +51,16 @@ export function DashboardApp() {
         {error}
       </p>
     );
-  if (!i18n) return null;
+  if (!i18n || deciding) return null;
 
   const pathname = path.split(/[?#]/)[0];
-  let page = match ? <match.component key={pathname} params={match.params} /> : <NotFoundPage />;
+  let page = match ? (
+    <Suspense fallback={<p className="p-6 text-muted-foreground">{i18n.t('dashboard.loading')}</p>}>
+      <match.component key={pathname} params={match.params} />
+    </Suspense>
+  ) : (
+    <NotFoundPage />
+  );
   if (match?.hasSidebar) page = <DashboardLayout>{page}</DashboardLayout>;
 
   return (

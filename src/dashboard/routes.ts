@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { AccountPage } from './pages/account-page';
 import { CreateOrderPage } from './pages/create-order-page';
 import { HelpPage } from './pages/help-page';
@@ -20,6 +20,8 @@ export interface RouteMatch {
   hasSidebar: boolean;
   /** Locale key of the page's name, for the document title. */
   titleKey: string;
+  /** Only operators may see the page; anyone else gets the 404 page. */
+  operator: boolean;
 }
 
 interface Route {
@@ -29,19 +31,27 @@ interface Route {
   component: RouteComponent;
   hasSidebar: boolean;
   titleKey: string;
+  operator: boolean;
 }
 
 /** Turns `/dashboard/photoSelector/:orderId` into a matcher. */
-function route(path: string, component: RouteComponent, titleKey: string, hasSidebar = true): Route {
+function route(path: string, component: RouteComponent, titleKey: string, { hasSidebar = true, operator = false } = {}): Route {
   const keys: string[] = [];
   const source = path.replace(/:(\w+)/g, (_m, key: string) => {
     keys.push(key);
     return '([^/]+)';
   });
-  return { path, pattern: new RegExp(`^${source}/?$`), keys, component, hasSidebar, titleKey };
+  return { path, pattern: new RegExp(`^${source}/?$`), keys, component, hasSidebar, titleKey, operator };
 }
 
-/** Every dashboard screen of the spec's route table (section 2). Anything else is the 404 page. */
+/**
+ * The operator console's pages, one chunk loaded only when an operator opens one of them: customers
+ * never download it.
+ */
+const operatorPage = (name: 'OverviewPage' | 'OrdersPage' | 'OrderPage' | 'CustomersPage' | 'AuditPage'): RouteComponent =>
+  lazy(() => import('./operator/operator-pages').then((pages) => ({ default: pages[name] })));
+
+/** Every dashboard screen of the spec's route table (section 2), then the console's. Anything else is the 404 page. */
 export const routes: Route[] = [
   route('/dashboard', OverviewPage, 'dashboard.titles.overview'),
   route('/dashboard/newOrder', NewOrderPage, 'dashboard.titles.newOrder'),
@@ -54,6 +64,11 @@ export const routes: Route[] = [
   route('/dashboard/account', AccountPage, 'dashboard.titles.account'),
   route('/dashboard/referrals', ReferralsPage, 'dashboard.titles.referrals'),
   route('/dashboard/giftcards', GiftCardsPage, 'dashboard.titles.giftCards'),
+  route('/dashboard/operator', operatorPage('OverviewPage'), 'operator.titles.overview', { operator: true }),
+  route('/dashboard/operator/orders', operatorPage('OrdersPage'), 'operator.titles.orders', { operator: true }),
+  route('/dashboard/operator/orders/:orderId', operatorPage('OrderPage'), 'operator.titles.order', { operator: true }),
+  route('/dashboard/operator/customers', operatorPage('CustomersPage'), 'operator.titles.customers', { operator: true }),
+  route('/dashboard/operator/audit', operatorPage('AuditPage'), 'operator.titles.audit', { operator: true }),
 ];
 
 function decode(value: string): string {
@@ -71,7 +86,7 @@ export function matchRoute(path: string): RouteMatch | null {
     const m = r.pattern.exec(pathname);
     if (!m) continue;
     const params = Object.fromEntries(r.keys.map((k, i) => [k, decode(m[i + 1])]));
-    return { path: r.path, component: r.component, params, hasSidebar: r.hasSidebar, titleKey: r.titleKey };
+    return { path: r.path, component: r.component, params, hasSidebar: r.hasSidebar, titleKey: r.titleKey, operator: r.operator };
   }
   return null;
 }

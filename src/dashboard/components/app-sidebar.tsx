@@ -1,8 +1,20 @@
 import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
-import { ApertureIcon, CircleHelpIcon, CirclePlusIcon, ImagesIcon, ReceiptIcon, ScrollTextIcon } from 'lucide-react';
+import {
+  ApertureIcon,
+  ChartColumnIcon,
+  CircleHelpIcon,
+  CirclePlusIcon,
+  ClipboardListIcon,
+  ImagesIcon,
+  ReceiptIcon,
+  ScrollTextIcon,
+  SearchIcon,
+  UsersIcon,
+} from 'lucide-react';
 import { $path } from '@/stores/location';
+import { $user } from '@/stores/user';
 import {
   Sidebar,
   SidebarContent,
@@ -25,8 +37,8 @@ interface NavItem {
   children?: string[];
 }
 
-/** The sidebar's menu groups (spec section 2): Portraits and Other. */
-export const NAV_GROUPS: { key: 'portraits' | 'other'; items: NavItem[] }[] = [
+/** The sidebar's menu groups (spec section 2): Portraits and Other; Operations for operators only. */
+export const NAV_GROUPS: { key: 'portraits' | 'other' | 'operations'; items: NavItem[]; operator?: boolean }[] = [
   {
     key: 'portraits',
     items: [
@@ -42,6 +54,16 @@ export const NAV_GROUPS: { key: 'portraits' | 'other'; items: NavItem[] }[] = [
       { key: 'releaseNotes', href: '/dashboard/releasenotes', icon: ScrollTextIcon },
     ],
   },
+  {
+    key: 'operations',
+    operator: true,
+    items: [
+      { key: 'operatorOverview', href: '/dashboard/operator', icon: ChartColumnIcon },
+      { key: 'operatorOrders', href: '/dashboard/operator/orders', icon: SearchIcon, children: ['/dashboard/operator/orders/'] },
+      { key: 'operatorCustomers', href: '/dashboard/operator/customers', icon: UsersIcon },
+      { key: 'operatorAudit', href: '/dashboard/operator/audit', icon: ClipboardListIcon },
+    ],
+  },
 ];
 
 /** Whether `pathname` is the entry's page or one of the pages under it. */
@@ -55,6 +77,7 @@ export function AppSidebar() {
   const { t } = useTranslation();
   const path = useStore($path);
   const { setOpenMobile } = useSidebar();
+  const operator = useStore($user)?.operator === true;
   const pathname = path.split(/[?#]/)[0];
 
   // Choosing a menu item (or any other navigation) closes the mobile panel.
@@ -81,7 +104,7 @@ export function AppSidebar() {
       </SidebarHeader>
       <SidebarContent>
         <nav aria-label={t('dashboard.sidebar.navigation')}>
-          {NAV_GROUPS.map((group) => (
+          {NAV_GROUPS.filter((group) => operator || !group.operator).map((group) => (
             <SidebarGroup key={group.key}>
               <SidebarGroupLabel id={`sidebar-group-${group.key}`}>{t(`dashboard.sidebar.${group.key}`)}</SidebarGroupLabel>
               <SidebarMenu aria-labelledby={`sidebar-group-${group.key}`}>

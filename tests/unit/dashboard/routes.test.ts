@@ -44,6 +44,22 @@ describe('[dashboard] route matching', () => {
     expect(matchRoute(path)).toBeNull();
   });
 
+  it.each([
+    ['/dashboard/operator', '/dashboard/operator', {}],
+    ['/dashboard/operator/orders?q=ada', '/dashboard/operator/orders', {}],
+    ['/dashboard/operator/orders/0b7c2d4e', '/dashboard/operator/orders/:orderId', { orderId: '0b7c2d4e' }],
+    ['/dashboard/operator/customers', '/dashboard/operator/customers', {}],
+    ['/dashboard/operator/audit', '/dashboard/operator/audit', {}],
+  ])('%s is the operator console page %s, for operators only', (path, pattern, params) => {
+    const match = matchRoute(path);
+    expect([match?.path, match?.params, match?.operator]).toEqual([pattern, params, true]);
+  });
+
+  it('marks no customer page as operator-only', () => {
+    expect(matchRoute('/dashboard/myOrders')?.operator).toBe(false);
+    expect(matchRoute('/dashboard/operatorx')).toBeNull();
+  });
+
   it('names each page for the document title', () => {
     expect(matchRoute('/dashboard/myOrders')?.titleKey).toBe('dashboard.titles.myOrders');
     expect(matchRoute('/dashboard')?.titleKey).toBe('dashboard.titles.overview');

@@ -71,6 +71,24 @@ describe('[sidebar] on desktop', () => {
     expect(screen.getByRole('link', { name: 'Receipts' }).getAttribute('aria-current')).toBeNull();
   });
 
+  it('shows the Operations group to operators only', () => {
+    renderSidebar();
+    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false }));
+    expect(screen.queryByRole('list', { name: 'Operations' })).toBeNull();
+    act(() => $user.set({ nickName: 'ops', email: 'ops@example.com', avatar: null, operator: true }));
+    const operations = screen.getByRole('list', { name: 'Operations' });
+    expect(
+      within(operations)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['Overview', '/dashboard/operator'],
+      ['Orders', '/dashboard/operator/orders'],
+      ['Customers', '/dashboard/operator/customers'],
+      ['Audit log', '/dashboard/operator/audit'],
+    ]);
+  });
+
   it("reads 'Loggin in' until the user info arrives, then the name, email and initials", () => {
     renderSidebar();
     expect(screen.getAllByText('Loggin in')).toHaveLength(2);

@@ -1,0 +1,121 @@
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '@nanostores/react';
+import { call } from '@/api/client';
+import type { Call, CallInput } from '@/shared/contracts/calls';
+import type { AuditEntry } from '@/shared/contracts/operator';
+import { intlLocale } from '@/shared/format';
+import { $language } from '@/stores/language';
+import { toast } from '@/stores/toast';
+import { Button } from '@/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+
+/** A date and time in the dashboard's language: "Nov 24, 2026, 9:41 PM". */
+export function useDateTime() {
+  const language = useStore($language);
+  const format = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' });
+  return (iso: string) => format.format(new Date(iso));
+}
+
+/** A duration in the largest unit that reads well: "42 s", "7 min", "3.5 h". */
+export function useDuration() {
+  const { t } = useTranslation();
+  return (seconds: number | null) => {
+    if (seconds === null) return t('operator.none');
+    if (seconds < 90) return t('operator.duration.seconds', { count: Math.round(seconds) });
+    if (seconds < 90 * 60) return t('operator.duration.minutes', { count: Math.round(seconds / 60) });
+    return t('operator.duration.hours', { count: Math.round((seconds / 3600) * 10) / 10 });
+  };
+}
+
+/** One figure of the overview: its name, the figure, and a line saying what it counts. */
+export function Stat({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
+  return (
+    <Card className="gap-2 py-4">
+      <CardHeader className="px-4">
+        <CardDescription>{label}</CardDescription>
+        <CardTitle className="text-xl tabular-nums sm:text-2xl">{value}</CardTitle>
+      </CardHeader>
+      {note && <CardContent className="px-4 text-xs text-muted-foreground">{note}</CardContent>}
+    </Card>
+  );
+}
+
+interface ActionButtonProps<C extends Call> {
+  call: C;
+  /** The request without its confirmation id, which the dialog makes each time it opens. */
+  input: () => Omit<CallInput<C>, 'requestId'>;
+  label: string;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  /** Extra fields in the dialog (the refund amount). */
+  children?: ReactNode;
+  disabled?: boolean;
+  variant?: 'default' | 'outline' | 'destructive';
+  icon?: ReactNode;
+  onDone: (entry: AuditEntry) => void;
+}
+
+/**
+ * A console action behind its confirmation. Each opening of the dialog is one confirmation (a request
+ * id): pressing Confirm twice, or a retried request, acts once on the server.
+ */
+export function ActionButton<C extends Call>({
+  call: action,
+  input,
+  label,
+  title,
+  description,
+  confirmLabel,
+  children,
+  disabled,
+  variant = 'outline',
+  icon,
+  onDone,
+}: ActionButtonProps<C>) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [requestId, setRequestId] = useState('');
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      const { data, message } = await call(action, { ...input(), requestId } as CallInput<C>);
+      toast({ description: message });
+      setOpen(false);
+      onDone(data as AuditEntry);
+    } catch (error) {
+      toast({ variant: 'destructive', description: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button variant={variant} size="sm" disabled={disabled} onClick={() => setRequestId(crypto.randomUUID())}>
+          {icon}
+          {label}
+        </Button>
+      }
+      title={title}
+      description={
+        <>
+          {description}
+          {children}
+        </>
+      }
+      cancelLabel={t('operator.cancel')}
+      confirmLabel={confirmLabel}
+      busyLabel={t('operator.working')}
+      busy={busy}
+      onConfirm={() => void confirm()}
+    />
+  );
+}

@@ -1,0 +1,265 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '@nanostores/react';
+import { CalendarPlusIcon, MailIcon, RotateCcwIcon, Undo2Icon } from 'lucide-react';
+import { call } from '@/api/client';
+import { CALLS } from '@/shared/contracts/calls';
+import type { OperatorOrder } from '@/shared/contracts/operator';
+import { formatMoney, shortOrderId } from '@/shared/format';
+import { $language } from '@/stores/language';
+import { toast } from '@/stores/toast';
+import { Card, CardContent, CardHeader, CardTitle } from '@/ui/card';
+import { Input } from '@/ui/input';
+import { OrderStatusBadge } from '../my-orders/order-status-badge';
+import { PageContainer, PageHeader } from '../components/page-header';
+import { AuditRows } from './audit-rows';
+import { ActionButton, useDateTime } from './operator-ui';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-muted-foreground">{term}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * One order as the operator sees it: the answers, the timeline, the payment and refund, the portraits
+ * as thumbnails, the mails sent, the generator's reference and last error, and the actions.
+ */
+export function OrderPage({ params }: { params: Record<string, string> }) {
+  const { t } = useTranslation();
+  const language = useStore($language);
+  const dateTime = useDateTime();
+  const orderId = params.orderId ?? '';
+  const [detail, setDetail] = useState<OperatorOrder | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [amount, setAmount] = useState('');
+
+  const load = useCallback(async () => {
+    try {
+      const { data } = await call(CALLS.operatorOrder, { orderId });
+      setDetail(data);
+      setAmount((data.payment ? (data.payment.amountCents - data.payment.refundedCents) / 100 : 0).toFixed(2));
+    } catch (error) {
+      setMissing(true);
+      toast({ variant: 'destructive', description: error instanceof Error ? error.message : String(error) });
+    }
+  }, [orderId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const crumbs = [{ label: t('operator.titles.orders'), href: '/dashboard/operator/orders' }, { label: shortOrderId(orderId) }];
+  if (!detail) {
+    return (
+      <PageContainer>
+        <PageHeader title={t('operator.order.title', { id: shortOrderId(orderId) })} breadcrumb={crumbs} />
+        <p className="text-muted-foreground">{missing ? t('operator.order.missing') : t('dashboard.loading')}</p>
+      </PageContainer>
+    );
+  }
+  const { order, payment } = detail;
+  const money = (cents: number) => formatMoney(cents, order.currency, language);
+  const done = () => void load();
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title={t('operator.order.title', { id: shortOrderId(order.id) })}
+        breadcrumb={crumbs}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <OrderStatusBadge order={order} />
+            <a className="underline-offset-4 hover:underline" href={`/dashboard/operator/customers?email=${encodeURIComponent(order.email)}`}>
+              {order.email}
+            </a>
+          </span>
+        }
+      />
+      <section aria-label={t('operator.order.actions')} className="flex flex-wrap gap-2">
+        <ActionButton
+          call={CALLS.operatorRetry}
+          input={() => ({ orderId: order.id })}
+          disabled={!detail.actions.retry}
+          icon={<RotateCcwIcon aria-hidden="true" />}
+          label={t('operator.order.retry')}
+          title={t('operator.order.retryTitle')}
+          description={t('operator.order.retryDescription')}
+          confirmLabel={t('operator.order.retry')}
+          onDone={done}
+        />
+        <ActionButton
+          call={CALLS.operatorRefund}
+          input={() => ({ orderId: order.id, amountCents: Math.round(Number(amount) * 100) })}
+          disabled={!detail.actions.refund}
+          variant="destructive"
+          icon={<Undo2Icon aria-hidden="true" />}
+          label={t('operator.order.refund')}
+          title={t('operator.order.refundTitle')}
+          description={t('operator.order.refundDescription', { paid: money(payment?.amountCents ?? 0) })}
+          confirmLabel={t('operator.order.refundConfirm')}
+          onDone={done}
+        >
+          <span className="mt-3 block space-y-1">
+            <label htmlFor="refund-amount" className="block text-sm font-medium text-foreground">
+              {t('operator.order.refundAmount', { currency: order.currency.toUpperCase() })}
+            </label>
+            <Input id="refund-amount" type="number" min={0.01} step={0.01} value={amount} onChange={(e) => setAmount(e.target.value)} />
+          </span>
+        </ActionButton>
+        <ActionButton
+          call={CALLS.operatorResendReady}
+          input={() => ({ orderId: order.id })}
+          disabled={!detail.actions.resendReady}
+          icon={<MailIcon aria-hidden="true" />}
+          label={t('operator.order.resend')}
+          title={t('operator.order.resendTitle')}
+          description={t('operator.order.resendDescription', { email: order.email })}
+          confirmLabel={t('operator.order.resendConfirm')}
+          onDone={done}
+        />
+        <ActionButton
+          call={CALLS.operatorExtendRetention}
+          input={() => ({ orderId: order.id })}
+          disabled={!detail.actions.extendRetention}
+          icon={<CalendarPlusIcon aria-hidden="true" />}
+          label={t('operator.order.extend')}
+          title={t('operator.order.extendTitle')}
+          description={t('operator.order.extendDescription', { date: order.purgeAt ? dateTime(order.purgeAt) : t('operator.none') })}
+          confirmLabel={t('operator.order.extendConfirm')}
+          onDone={done}
+        />
+      </section>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Section title={t('operator.order.summary')}>
+          <Facts
+            rows={[
+              [t('operator.order.id'), <span className="font-mono text-xs">{order.id}</span>],
+              [
+                t('operator.orders.package'),
+                `${t(`catalog.packages.${order.packageId}.name`, { defaultValue: order.packageId })}${order.isBeta ? ' (beta)' : ''}`,
+              ],
+              [t('operator.order.portraits'), `${order.imageGenerated} / ${order.imageTotal}`],
+              [t('operator.order.generator'), `${order.generator}${order.providerRef ? ` · ${order.providerRef}` : ''}`],
+              [t('operator.order.lastError'), order.failureReason ?? t('operator.none')],
+              [t('operator.order.retries'), order.retries],
+              [t('operator.order.purgeAt'), order.purgeAt ? dateTime(order.purgeAt) : order.expired ? t('operator.order.purged') : t('operator.none')],
+              ...(order.refreshOf
+                ? ([[t('operator.order.refreshOf'), <a href={`/dashboard/operator/orders/${order.refreshOf}`}>{shortOrderId(order.refreshOf)}</a>]] as [
+                    string,
+                    React.ReactNode,
+                  ][])
+                : []),
+            ]}
+          />
+        </Section>
+        <Section title={t('operator.order.timeline')}>
+          <ol className="space-y-2 text-sm">
+            {detail.timeline.map((event) => (
+              <li key={`${event.event}-${event.percent ?? ''}`} className="flex flex-wrap justify-between gap-x-4">
+                <span>
+                  {event.event === 'progress' ? t('operator.timeline.progress', { percent: event.percent }) : t(`operator.timeline.${event.event}`)}
+                  {event.detail && <span className="block text-xs text-muted-foreground">{event.detail}</span>}
+                </span>
+                <time className="text-muted-foreground tabular-nums" dateTime={event.at}>
+                  {dateTime(event.at)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        </Section>
+        <Section title={t('operator.order.payment')}>
+          {payment ? (
+            <Facts
+              rows={[
+                [t('operator.order.paid'), `${money(payment.amountCents)} · ${dateTime(payment.paidAt)}`],
+                [
+                  t('operator.order.price'),
+                  `${money(payment.priceCents)}${payment.discountCents > 0 ? ` − ${money(payment.discountCents)} (${payment.couponCode ?? ''})` : ''}`,
+                ],
+                [t('operator.order.provider'), `${payment.provider}${payment.cardLast4 ? ` · •••• ${payment.cardLast4}` : ''}`],
+                [t('operator.order.reference'), <span className="font-mono text-xs">{payment.reference}</span>],
+                [t('operator.order.refunded'), payment.refundedAt ? `${money(payment.refundedCents)} · ${dateTime(payment.refundedAt)}` : t('operator.none')],
+              ]}
+            />
+          ) : (
+            <p className="text-sm text-muted-foreground">{t('operator.order.notPaid')}</p>
+          )}
+        </Section>
+        <Section title={t('operator.order.mails')}>
+          {detail.mails.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('operator.none')}</p>
+          ) : (
+            <ul className="space-y-1 text-sm">
+              {detail.mails.map((mail) => (
+                <li key={`${mail.kind}-${mail.at}`} className="flex justify-between gap-4">
+                  <span>
+                    {t(`operator.mails.${mail.kind}`)}
+                    {!mail.sent && <span className="ml-2 text-destructive">{t('operator.mails.notSent')}</span>}
+                  </span>
+                  <time className="text-muted-foreground" dateTime={mail.at}>
+                    {dateTime(mail.at)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title={t('operator.order.answers')}>
+          {order.answers ? (
+            <Facts
+              rows={Object.entries(order.answers).map(([key, value]) => [
+                t(`wizard.steps.${key}`, { defaultValue: key }),
+                (Array.isArray(value) ? value : [value]).map((v) => t(`wizard.options.${key}.${String(v)}`, { defaultValue: String(v) })).join(', '),
+              ])}
+            />
+          ) : (
+            <p className="text-sm text-muted-foreground">{t('operator.order.answersGone')}</p>
+          )}
+        </Section>
+        <Section title={t('operator.order.thumbnails', { count: detail.portraits.length })}>
+          {detail.portraits.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('operator.none')}</p>
+          ) : (
+            <ul className="grid grid-cols-5 gap-2 sm:grid-cols-6">
+              {detail.portraits.map((no) => (
+                <li key={no}>
+                  <img
+                    src={`/v1/operator/orders/${order.id}/thumbs/${no}`}
+                    alt={t('operator.order.thumbnail', { no })}
+                    loading="lazy"
+                    width={160}
+                    height={240}
+                    className="aspect-[2/3] h-auto w-full rounded bg-muted object-cover"
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+      <Section title={t('operator.audit.title')}>
+        <AuditRows entries={detail.audit} caption={t('operator.audit.forOrder')} />
+      </Section>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,154 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from '@nanostores/react';
+import { UsersIcon } from 'lucide-react';
+import { call } from '@/api/client';
+import { CALLS } from '@/shared/contracts/calls';
+import type { OperatorOverview } from '@/shared/contracts/operator';
+import { formatMoney } from '@/shared/format';
+import { $language } from '@/stores/language';
+import { toast } from '@/stores/toast';
+import { Card, CardContent, CardHeader, CardTitle } from '@/ui/card';
+import { Input } from '@/ui/input';
+import { ListSkeleton, RefreshButton } from '../components/list-states';
+import { PageContainer, PageHeader } from '../components/page-header';
+import { BarChart } from './bar-chart';
+import { ActionButton, Stat, useDuration } from './operator-ui';
+
+/** The operator's overview: the last 30 days as charts and figures, the beta seats and the job queue. */
+export function OverviewPage() {
+  const { t } = useTranslation();
+  const language = useStore($language);
+  const duration = useDuration();
+  const [overview, setOverview] = useState<OperatorOverview | null>(null);
+  const [seats, setSeats] = useState('');
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      const { data } = await call(CALLS.operatorOverview, {});
+      setOverview(data);
+      setSeats(String(data.betaSeats.total));
+    } catch (error) {
+      toast({ variant: 'destructive', description: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const money = useCallback((cents: number) => formatMoney(cents, overview?.currency ?? 'usd', language), [overview, language]);
+  const count = useCallback((n: number) => String(Math.round(n)), []);
+  const days = useMemo(() => overview?.days.map((d) => d.day) ?? [], [overview]);
+  const orderSeries = useMemo(
+    () => [{ label: t('operator.overview.orders'), values: overview?.days.map((d) => d.orders) ?? [], color: 'rgb(59 130 246)' }],
+    [overview, t],
+  );
+  const moneySeries = useMemo(
+    () => [
+      { label: t('operator.overview.revenue'), values: overview?.days.map((d) => d.revenueCents) ?? [], color: 'rgb(34 197 94)' },
+      { label: t('operator.overview.refunded'), values: overview?.days.map((d) => d.refundedCents) ?? [], color: 'rgb(239 68 68)' },
+    ],
+    [overview, t],
+  );
+
+  if (!overview) {
+    return (
+      <PageContainer>
+        <PageHeader title={t('operator.overview.title')} />
+        <ListSkeleton label={t('dashboard.loading')} />
+      </PageContainer>
+    );
+  }
+  const orders = overview.days.reduce((sum, d) => sum + d.orders, 0);
+  const revenue = overview.days.reduce((sum, d) => sum + d.revenueCents, 0);
+  const failureRate = overview.finished > 0 ? Math.round((overview.failed / overview.finished) * 1000) / 10 : 0;
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title={t('operator.overview.title')}
+        description={t('operator.overview.description')}
+        actions={<RefreshButton loading={loading} onRefresh={() => void load()} label={t('operator.refresh')} />}
+      />
+      <section aria-label={t('operator.overview.figures')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat label={t('operator.overview.orders')} value={orders} note={t('operator.overview.last30')} />
+        <Stat label={t('operator.overview.revenue')} value={money(revenue)} note={t('operator.overview.last30')} />
+        <Stat label={t('operator.overview.refunds')} value={overview.refunds.count} note={money(overview.refunds.cents)} />
+        <Stat
+          label={t('operator.overview.failureRate')}
+          value={`${failureRate} %`}
+          note={t('operator.overview.failedOf', { failed: overview.failed, finished: overview.finished })}
+        />
+        <Stat
+          label={t('operator.overview.toFirstPortrait')}
+          value={duration(overview.paidToFirstPortrait.medianSeconds)}
+          note={t('operator.overview.p90', { value: duration(overview.paidToFirstPortrait.p90Seconds) })}
+        />
+        <Stat
+          label={t('operator.overview.toCompleted')}
+          value={duration(overview.paidToCompleted.medianSeconds)}
+          note={t('operator.overview.p90', { value: duration(overview.paidToCompleted.p90Seconds) })}
+        />
+        <Stat
+          label={t('operator.overview.queue')}
+          value={t('operator.overview.queueWaiting', { count: overview.queue.waiting })}
+          note={t('operator.overview.queueNote', { running: overview.queue.running, failed: overview.queue.failed })}
+        />
+        <Stat
+          label={t('operator.overview.betaSeats')}
+          value={t('operator.overview.seatsUsed', { used: overview.betaSeats.used, total: overview.betaSeats.total })}
+          note={
+            <ActionButton
+              call={CALLS.operatorSetBetaSeats}
+              input={() => ({ seats: Number(seats) })}
+              label={t('operator.overview.changeSeats')}
+              icon={<UsersIcon aria-hidden="true" />}
+              title={t('operator.overview.changeSeatsTitle')}
+              description={t('operator.overview.changeSeatsDescription', { used: overview.betaSeats.used })}
+              confirmLabel={t('operator.overview.changeSeatsConfirm')}
+              onDone={() => void load()}
+            >
+              <span className="mt-3 block space-y-1">
+                <label htmlFor="beta-seats" className="block text-sm font-medium text-foreground">
+                  {t('operator.overview.seatsField')}
+                </label>
+                <Input id="beta-seats" type="number" min={0} max={100000} step={1} value={seats} onChange={(e) => setSeats(e.target.value)} />
+              </span>
+            </ActionButton>
+          }
+        />
+      </section>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>{t('operator.overview.ordersChart')}</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <BarChart days={days} series={orderSeries} format={count} whole summary={t('operator.overview.ordersSummary', { count: orders })} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle asChild>
+              <h2>{t('operator.overview.revenueChart')}</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <BarChart
+              days={days}
+              series={moneySeries}
+              format={money}
+              summary={t('operator.overview.revenueSummary', { revenue: money(revenue), refunded: money(overview.refunds.cents) })}
+            />
+          </CardContent>
+        </Card>
+      </div>
+    </PageContainer>
+  );
+}

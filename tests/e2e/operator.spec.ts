@@ -1,0 +1,96 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './fixtures/auth';
+import { placePaidOrder } from './fixtures/orders';
+
+const sameSite = { 'sec-fetch-site': 'same-origin' };
+const OPERATOR = 'operator@example.com';
+
+async function statusOf(page: Page, orderId: string) {
+  return (await (await page.request.post('/v1/order/info', { data: { orderId }, headers: sameSite })).json()).data?.status;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/operator-${name}.png`, fullPage: true });
+
+test('[operator] a customer who types the console address gets the 404 page, and sees no Operations menu', async ({ page }) => {
+  await signIn(page, `curious.${Date.now()}@example.com`);
+  await page.goto('/dashboard/operator');
+  await expect(page.getByRole('heading', { name: '404 - Page not found' })).toBeVisible();
+  await page.goto('/dashboard/operator/orders');
+  await expect(page.getByRole('heading', { name: '404 - Page not found' })).toBeVisible();
+  await page.goto('/dashboard/myOrders');
+  await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+});
+
+test('[operator] an operator finds a paid order by email, refunds part of it and sees it in the audit log, then changes the beta seats', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const customerEmail = `paying.${Date.now()}@example.com`;
+  const customer = await browser.newPage();
+  await signIn(customer, customerEmail);
+  const orderId = await placePaidOrder(customer, { packageId: 'basic' });
+  await expect.poll(() => statusOf(customer, orderId), { timeout: 120_000 }).toBe('completed');
+  const id = orderId.slice(0, 8).toUpperCase();
+
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(page, OPERATOR);
+  await page.goto('/dashboard/operator');
+  await expect(page.getByRole('heading', { name: 'Operations overview' })).toBeVisible();
+  const figures = page.getByRole('region', { name: 'Key figures' });
+  await expect(figures).toContainText('Orders paid');
+  await expect(page.getByRole('img', { name: /orders? paid in the last 30 days/ })).toBeVisible();
+  await shot(page, 'overview-desktop');
+
+  // Orders, by the customer's email: the row opens the order page.
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Orders', exact: true }).click();
+  await page.getByLabel('Order id or email').fill(customerEmail);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: id }).click();
+  await expect(page.getByRole('heading', { name: `Order ${id}` })).toBeVisible();
+  await expect(page.getByText('100% generated')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Portrait 1', exact: true })).toBeVisible();
+  await shot(page, 'order-desktop');
+
+  // A part refund: $10 of the $35 paid.
+  await page.getByRole('button', { name: 'Refund…' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Refund this order?' });
+  await dialog.getByLabel('Amount to refund (USD)').fill('10');
+  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(page.locator('[data-slot=toast] [data-slot=toast-description]')).toHaveText('Refunded');
+  await expect(page.getByText('$10.00 ·')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Refund…' })).toBeDisabled();
+  expect(await statusOf(customer, orderId)).toBe('refunded');
+
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  const log = page.getByRole('table', { name: 'Audit log' });
+  await expect(log.getByRole('row').nth(1)).toContainText('Refund $10.00');
+  await expect(log.getByRole('row').nth(1)).toContainText(OPERATOR);
+  await expect(log.getByRole('row').nth(1)).toContainText(id);
+
+  // Beta seats: seven more than are taken; the public beta page says so at once.
+  const { used } = (await (await page.request.get('/v1/stripe/coupon')).json()).data;
+  await page.getByRole('link', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'Change seats' }).click();
+  const seats = page.getByRole('alertdialog', { name: 'Change the number of beta seats' });
+  await seats.getByLabel('Beta seats in all').fill(String(used + 7));
+  await seats.getByRole('button', { name: 'Change seats' }).click();
+  await expect(figures).toContainText(`${used} of ${used + 7} used`);
+  await page.goto('/beta');
+  await expect(page.getByText(`7 out of ${used + 7} beta spots remaining`)).toBeVisible();
+
+  // On a phone: the console's pages fit the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, name] of [
+    ['/dashboard/operator', 'overview'],
+    [`/dashboard/operator/orders/${orderId}`, 'order'],
+    [`/dashboard/operator/customers?email=${encodeURIComponent(customerEmail)}`, 'customer'],
+    ['/dashboard/operator/audit', 'audit'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    if (name === 'customer') await expect(page.getByText('Email link')).toBeVisible();
+    await shot(page, `${name}-phone`);
+  }
+});
