@@ -56,6 +56,8 @@ export default defineConfig({
       GENERATOR_PACE_MS: '200',
       // The operator console's browser test signs in as this account.
       OPERATOR_EMAILS: 'operator@example.com',
+      // An order whose generation step fails is failed at the job's next try, not an hour later.
+      GENERATION_FAIL_AFTER_MINUTES: '0',
       RATE_LIMIT_PER_MINUTE: '100000',
       // Every browser test signs in from 127.0.0.1; the per-address throttle is tested in the integration suite.
       LOGIN_LINKS_PER_IP_PER_HOUR: '10000',

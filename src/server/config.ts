@@ -94,6 +94,11 @@ const EnvSchema = z.object({
   GENERATOR_PACE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).default(3000),
   /** How long a silent worker keeps an order before another takes it over (it crashed). */
   GENERATION_LEASE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(2000, 'must be at least 2000').default(20_000),
+  /**
+   * How long an order's generation may keep failing (every step an error: storage, the provider) before
+   * the order is failed and the customer told, rather than waiting out the 72-hour bound.
+   */
+  GENERATION_FAIL_AFTER_MINUTES: z.coerce.number({ message: 'must be a number of minutes' }).min(0, 'must not be negative').default(60),
   ASTRIA_API_KEY: optional,
   ASTRIA_API_URL: url(['http:', 'https:'], 'https://api.astria.ai').default('https://api.astria.ai'),
   /**
@@ -215,6 +220,7 @@ function shapeConfig(env: Env) {
       kind: env.GENERATOR,
       paceMs: env.GENERATOR_PACE_MS,
       leaseMs: env.GENERATION_LEASE_MS,
+      failAfterMs: env.GENERATION_FAIL_AFTER_MINUTES * 60_000,
       astria: env.ASTRIA_API_KEY ? { apiKey: env.ASTRIA_API_KEY, apiUrl: env.ASTRIA_API_URL, mock: env.ASTRIA_MOCK === '1' } : undefined,
     },
     photoCheck: { workers: env.PHOTO_CHECK_WORKERS },

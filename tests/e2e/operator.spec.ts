@@ -1,6 +1,9 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { validAnswers } from '../support/answers';
 import { signIn } from './fixtures/auth';
-import { placePaidOrder } from './fixtures/orders';
+import { placePaidOrder, selfieFiles } from './fixtures/orders';
 
 const sameSite = { 'sec-fetch-site': 'same-origin' };
 const OPERATOR = 'operator@example.com';
@@ -93,4 +96,44 @@ test('[operator] an operator finds a paid order by email, refunds part of it and
     if (name === 'customer') await expect(page.getByText('Email link')).toBeVisible();
     await shot(page, `${name}-phone`);
   }
+});
+
+test('[operator] an operator finds a failed order by email, retries it and sees it complete', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const customerEmail = `failed.${Date.now()}@example.com`;
+  const customer = await browser.newPage();
+  await signIn(customer, customerEmail);
+  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+    options: JSON.stringify({ portraitInfo: validAnswers({ package: 'beta' }) }),
+  };
+  for (const [i, file] of (await selfieFiles()).entries()) multipart[`file${i + 1}`] = file;
+  const created = await (await customer.request.post('/v1/stripe/checkout/create', { multipart, headers: sameSite })).json();
+  const { orderId, clientSecret } = created.data;
+  // The disk cannot take the first portrait (a folder sits where its file goes): every step fails.
+  const blocked = path.join(process.env.E2E_DATA_DIR!, 'files', 'orders', orderId, 'portraits', '1.jpg');
+  await mkdir(path.join(blocked, 'in-the-way'), { recursive: true });
+  expect((await customer.request.post('/v1/checkout/offline/pay', { data: { clientSecret }, headers: sameSite })).ok()).toBe(true);
+  await expect.poll(() => statusOf(customer, orderId), { timeout: 120_000 }).toBe('failed');
+  const id = orderId.slice(0, 8).toUpperCase();
+
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(page, OPERATOR);
+  await page.goto('/dashboard/operator/orders');
+  await page.getByLabel('Order id or email').fill(customerEmail);
+  await page.getByLabel('Status').selectOption('failed');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: id }).click();
+  await expect(page.getByText(/^Generation kept failing: /).first()).toBeVisible();
+  await shot(page, 'failed-order-desktop');
+
+  // The disk is fixed; the operator retries.
+  await rm(blocked, { recursive: true, force: true });
+  await page.getByRole('button', { name: 'Retry generation' }).click();
+  await page.getByRole('alertdialog', { name: "Retry this order's generation?" }).getByRole('button', { name: 'Retry generation' }).click();
+  await expect(page.locator('[data-slot=toast] [data-slot=toast-description]')).toHaveText('Generation started again');
+  await expect.poll(() => statusOf(customer, orderId), { timeout: 120_000 }).toBe('completed');
+  await page.reload();
+  await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('100% generated')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Actions on this order' })).toContainText('Retry generation');
 });

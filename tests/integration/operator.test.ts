@@ -5,6 +5,7 @@ import { auditLog, orders, payments, portraits, users } from '@/server/db/schema
 import { generateOrderJob } from '@/server/jobs/definitions';
 import { createOfflineGenerator } from '@/server/providers/generator/offline';
 import type { Generator } from '@/server/providers/generator/generator';
+import { runGeneration } from '@/server/services/generation/run-generation';
 import { purgeExpired } from '@/server/services/retention/purge-expired';
 import { buildTestApp, runJobs, sameSite, type TestApp } from './helpers/app';
 import { placePaidOrder } from './helpers/orders';
@@ -25,10 +26,13 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
   let ahead = 0;
   /** The offline generator, except that it gives up once, after the first portrait: an engine's bad day. */
   let failOnce = false;
+  /** Or it throws on every step (a storage or provider outage) while this is set. */
+  let broken = false;
   const offline = createOfflineGenerator({ paceMs: 0 });
   const flaky: Generator = {
     ...offline,
     async advance(request, have) {
+      if (broken) throw new Error('EIO: the render farm is unreachable');
       if (failOnce && have.size >= 1) {
         failOnce = false;
         return { portraits: [], selfiesConsumed: true, failed: 'The render farm lost the job' };
@@ -186,6 +190,30 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     expect([thumb.statusCode, thumb.headers['content-type']]).toEqual([200, 'image/jpeg']);
     const notYours = await t.app.inject({ method: 'GET', url: `/v1/operator/orders/${orderId}/thumbs/1`, headers: { cookie: customer.cookie } });
     expect(notYours.json()).toEqual({ code: 404, message: `No such call: GET /v1/operator/orders/${orderId}/thumbs/1`, data: null });
+  });
+
+  it('fails an order whose generation keeps failing for an hour, with the last error, and a retry completes it', async () => {
+    const customer = await signInAs(t, 'outage@example.com');
+    broken = true;
+    const orderId = await placePaidOrder(t, customer.cookie, 'beta');
+    // The job's step throws; pg-boss will try again, and the order says since when it keeps failing.
+    expect(await runJobs(t, generateOrderJob)).toBe(1);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'processing', lastGenerationError: 'EIO: the render farm is unreachable' });
+    const ongoing = await data('/v1/operator/orders/get', { orderId });
+    expect(ongoing.order).toMatchObject({ status: 'processing', failureReason: 'EIO: the render farm is unreachable' });
+
+    // Still failing an hour later: the order fails with the reason, keeping what a retry needs of the person.
+    ahead = 61 * 60_000;
+    await runGeneration(t.app.ctx, orderId);
+    ahead = 0;
+    expect(await orderRow(orderId)).toMatchObject({ status: 'failed', failureReason: 'Generation kept failing: EIO: the render farm is unreachable' });
+    expect(await t.app.ctx.files.count(`orders/${orderId}/selfies`)).toBe(0);
+    expect(await t.app.ctx.files.count(`orders/${orderId}/likeness`)).toBe(6);
+
+    broken = false;
+    expect((await call('/v1/operator/orders/retry', { orderId, requestId: randomUUID() })).statusCode).toBe(200);
+    expect(await runJobs(t, generateOrderJob)).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'completed', imageGenerated: 20, lastGenerationError: null, generationFailingSince: null });
   });
 
   it('refunds any amount up to the paid one exactly once under 20 concurrent confirmations, through the provider, and mails the customer', async () => {

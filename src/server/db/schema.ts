@@ -138,6 +138,9 @@ export const orders = pgTable(
     /** When the first portrait was stored, and when generation passed each tenth (`{ "10": iso, … }`). */
     firstPortraitAt: ts('first_portrait_at'),
     progressMarks: jsonb('progress_marks').$type<Record<string, string>>(),
+    /** Generation steps have been failing since then (storage or provider errors), with the last error; cleared by a step that works. */
+    generationFailingSince: ts('generation_failing_since'),
+    lastGenerationError: text('last_generation_error'),
     /** How many times an operator retried the order's failed generation. */
     retries: integer('retries').notNull().default(0),
     /** An operator kept the order past its 30 days: the purge waits until then. */

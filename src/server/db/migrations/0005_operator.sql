@@ -22,6 +22,8 @@ CREATE TABLE "order_mails" (
 ALTER TABLE "orders" ADD COLUMN "refund_cents" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "first_portrait_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "progress_marks" jsonb;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "generation_failing_since" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "last_generation_error" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "retries" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "keep_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "order_mails" ADD CONSTRAINT "order_mails_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -6,7 +6,7 @@ import type { GenerationRequest } from '../../providers/generator/index.js';
 import { findPackage } from '../../../shared/catalog/packages.js';
 import type { PortraitInfo } from '../../../shared/contracts/checkout.js';
 import { LIMITS, PORTRAIT_SIZE } from '../../../shared/limits.js';
-import { completeOrder, failGeneration, markGenerationStarted, recordProgress, type Order } from '../orders/order-lifecycle.js';
+import { completeOrder, failGeneration, markGenerationStarted, recordGenerationError, recordProgress, type Order } from '../orders/order-lifecycle.js';
 import { deleteSelfies } from './delete-selfies.js';
 import { acquireLease, releaseLease, renewLease } from './lease.js';
 import { notifyCustomer } from './notify.js';
@@ -101,6 +101,16 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
       await deleteSelfies(ctx, orderId);
     };
 
+    // Every step has failed for longer than the settings allow: tell the customer now rather than after 72 hours.
+    const failingFor = order.generationFailingSince ? ctx.clock.now().getTime() - order.generationFailingSince.getTime() : -1;
+    if (failingFor >= ctx.config.generator.failAfterMs) {
+      await keepLikeness(ctx, orderId, request.selfies).catch((error) =>
+        ctx.log.warn({ err: error, orderId }, 'could not keep the likeness of a failing order'),
+      );
+      await finish(ctx, order, 'failed', `Generation kept failing: ${order.lastGenerationError ?? 'unknown error'}`);
+      return { outcome: 'failed' };
+    }
+
     for (;;) {
       // Prove the lease is still ours before each step: a worker that stalled past its lease and was
       // taken over stops here instead of generating alongside its successor.
@@ -138,6 +148,13 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
         return { outcome: 'waiting', retryAfterMs: step.retryAfterMs };
       }
     }
+  } catch (error) {
+    // The job tries again; the order remembers since when it keeps failing, and why.
+    if (!(error instanceof LeaseBusyError)) {
+      const message = error instanceof Error ? error.message : String(error);
+      await recordGenerationError(db, orderId, message, ctx.clock.now()).catch(() => {});
+    }
+    throw error;
   } finally {
     clearInterval(heartbeat);
   }

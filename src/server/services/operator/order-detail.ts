@@ -67,7 +67,8 @@ export async function getOperatorOrder(ctx: Pick<AppContext, 'database' | 'clock
       refreshOf: order.refreshOf,
       isBeta: order.isBeta,
       couponCode: order.couponCode,
-      failureReason: order.failureReason,
+      // The reason it failed, or the error its generation keeps hitting while it is still being made.
+      failureReason: order.failureReason ?? order.lastGenerationError,
       providerRef: order.providerRef,
       generator: ctx.generator.kind,
       retries: order.retries,

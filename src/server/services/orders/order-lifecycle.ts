@@ -186,8 +186,22 @@ export async function recordProgress(
       ...(generated > 0 ? { firstPortraitAt: sql`coalesce(${orders.firstPortraitAt}, ${now})` } : {}),
       ...(Object.keys(reached).length > 0 ? { progressMarks: sql`${JSON.stringify(reached)}::jsonb || coalesce(${orders.progressMarks}, '{}'::jsonb)` } : {}),
       ...(providerRef ? { providerRef } : {}),
+      // A step that worked: generation is no longer failing.
+      generationFailingSince: null,
+      lastGenerationError: null,
     })
     .where(and(eq(orders.id, orderId), eq(orders.generationOwner, owner), eq(orders.status, 'processing')));
+}
+
+/** A generation step failed with an error (it will be tried again): since when it keeps failing, and why. */
+export async function recordGenerationError(db: Db, orderId: string, message: string, now: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      generationFailingSince: sql`coalesce(${orders.generationFailingSince}, ${now.toISOString()}::timestamptz)`,
+      lastGenerationError: message.slice(0, 500),
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')));
 }
 
 /**
@@ -203,6 +217,8 @@ export async function retryGeneration(db: Db, orderId: string, providerRef: stri
       failedAt: null,
       failureReason: null,
       generationStartedAt: null,
+      generationFailingSince: null,
+      lastGenerationError: null,
       generationOwner: null,
       generationHeartbeatAt: null,
       providerRef,
