@@ -48,7 +48,7 @@ export function CustomersPage() {
   return (
     <PageContainer>
       <PageHeader title={t('operator.customers.title')} description={t('operator.customers.description')} />
-      <form role="search" aria-label={t('operator.customers.searchLabel')} onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <form aria-label={t('operator.customers.searchLabel')} onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1 space-y-1">
           <Label htmlFor="customer-email">{t('operator.customers.email')}</Label>
           <Input id="customer-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -153,7 +153,12 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
         <Section title={t('operator.order.summary')}>
           <Facts
             rows={[
-              [t('operator.order.id'), <span className="font-mono text-xs">{order.id}</span>],
+              [
+                t('operator.order.id'),
+                <span key="id" className="font-mono text-xs">
+                  {order.id}
+                </span>,
+              ],
               [
                 t('operator.orders.package'),
                 `${t(`catalog.packages.${order.packageId}.name`, { defaultValue: order.packageId })}${order.isBeta ? ' (beta)' : ''}`,
@@ -164,10 +169,14 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
               [t('operator.order.retries'), order.retries],
               [t('operator.order.purgeAt'), order.purgeAt ? dateTime(order.purgeAt) : order.expired ? t('operator.order.purged') : t('operator.none')],
               ...(order.refreshOf
-                ? ([[t('operator.order.refreshOf'), <a href={`/dashboard/operator/orders/${order.refreshOf}`}>{shortOrderId(order.refreshOf)}</a>]] as [
-                    string,
-                    React.ReactNode,
-                  ][])
+                ? ([
+                    [
+                      t('operator.order.refreshOf'),
+                      <a key="refreshOf" href={`/dashboard/operator/orders/${order.refreshOf}`}>
+                        {shortOrderId(order.refreshOf)}
+                      </a>,
+                    ],
+                  ] as [string, React.ReactNode][])
                 : []),
             ]}
           />
@@ -197,7 +206,12 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
                   `${money(payment.priceCents)}${payment.discountCents > 0 ? ` − ${money(payment.discountCents)} (${payment.couponCode ?? ''})` : ''}`,
                 ],
                 [t('operator.order.provider'), `${payment.provider}${payment.cardLast4 ? ` · •••• ${payment.cardLast4}` : ''}`],
-                [t('operator.order.reference'), <span className="font-mono text-xs">{payment.reference}</span>],
+                [
+                  t('operator.order.reference'),
+                  <span key="reference" className="font-mono text-xs">
+                    {payment.reference}
+                  </span>,
+                ],
                 [t('operator.order.refunded'), payment.refundedAt ? `${money(payment.refundedCents)} · ${dateTime(payment.refundedAt)}` : t('operator.none')],
               ]}
             />

@@ -69,7 +69,6 @@ export function OrdersPage() {
     <PageContainer>
       <PageHeader title={t('operator.orders.title')} description={t('operator.orders.description')} />
       <form
-        role="search"
         aria-label={t('operator.orders.searchLabel')}
         onSubmit={submit}
         className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
