@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { validAnswers } from '../support/answers';
 import { signIn } from './fixtures/auth';
-import { placePaidOrder, selfieFiles } from './fixtures/orders';
+import { selfieFiles } from './fixtures/orders';
 
 const sameSite = { 'sec-fetch-site': 'same-origin' };
 const OPERATOR = 'operator@example.com';
@@ -25,37 +25,72 @@ test('[operator] a customer who types the console address gets the 404 page, and
   await expect(page.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
 });
 
-test('[operator] an operator finds a paid order by email, refunds part of it and sees it in the audit log, then changes the beta seats', async ({
+/**
+ * Places and pays an order whose generation cannot store its first portrait (a folder sits where the
+ * file goes, as a broken disk would refuse it): the order fails at the job's next try. Returns the
+ * order id and the folder, which the test removes to "fix the disk".
+ */
+async function blockedOrder(page: Page, packageId: string) {
+  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
+    options: JSON.stringify({ portraitInfo: validAnswers({ package: packageId }) }),
+  };
+  for (const [i, file] of (await selfieFiles()).entries()) multipart[`file${i + 1}`] = file;
+  const created = await page.request.post('/v1/stripe/checkout/create', { multipart, headers: sameSite });
+  expect(created.ok()).toBe(true);
+  const { orderId, clientSecret } = (await created.json()).data;
+  const blocked = path.join(process.env.E2E_DATA_DIR!, 'files', 'orders', orderId, 'portraits', '1.jpg');
+  await mkdir(path.join(blocked, 'in-the-way'), { recursive: true });
+  expect((await page.request.post('/v1/checkout/offline/pay', { data: { clientSecret }, headers: sameSite })).ok()).toBe(true);
+  return { orderId: orderId as string, id: (orderId as string).slice(0, 8).toUpperCase(), blocked };
+}
+
+test('[operator] an operator finds failed orders by email, retries one and sees it complete, refunds part of the other and sees it in the audit log, then changes the beta seats', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
-  const customerEmail = `paying.${Date.now()}@example.com`;
+  const customerEmail = `failed.${Date.now()}@example.com`;
   const customer = await browser.newPage();
   await signIn(customer, customerEmail);
-  const orderId = await placePaidOrder(customer, { packageId: 'basic' });
-  await expect.poll(() => statusOf(customer, orderId), { timeout: 120_000 }).toBe('completed');
-  const id = orderId.slice(0, 8).toUpperCase();
+  // Two orders whose generation fails: a free beta one to retry, a paid Basic one ($35) to refund.
+  const beta = await blockedOrder(customer, 'beta');
+  const basic = await blockedOrder(customer, 'basic');
+  await expect.poll(() => statusOf(customer, beta.orderId), { timeout: 120_000 }).toBe('failed');
+  await expect.poll(() => statusOf(customer, basic.orderId), { timeout: 120_000 }).toBe('failed');
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await signIn(page, OPERATOR);
   await page.goto('/dashboard/operator');
   await expect(page.getByRole('heading', { name: 'Operations overview' })).toBeVisible();
   const figures = page.getByRole('region', { name: 'Key figures' });
-  await expect(figures).toContainText('Orders paid');
+  await expect(figures).toContainText('Failure rate');
   await expect(page.getByRole('img', { name: /orders? paid in the last 30 days/ })).toBeVisible();
   await shot(page, 'overview-desktop');
 
-  // Orders, by the customer's email: the row opens the order page.
+  // Orders, by the customer's email and the failed status: each row opens its order page.
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Orders', exact: true }).click();
   await page.getByLabel('Order id or email').fill(customerEmail);
+  await page.getByLabel('Status').selectOption('failed');
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('link', { name: id }).click();
-  await expect(page.getByRole('heading', { name: `Order ${id}` })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Orders found' }).getByRole('row')).toHaveCount(3);
+  await page.getByRole('link', { name: beta.id }).click();
+  await expect(page.getByRole('heading', { name: `Order ${beta.id}` })).toBeVisible();
+  await expect(page.getByText(/^Generation kept failing: /).first()).toBeVisible();
+  await shot(page, 'failed-order-desktop');
+
+  // The disk is fixed; the operator retries the beta order, which completes.
+  await rm(beta.blocked, { recursive: true, force: true });
+  await page.getByRole('button', { name: 'Retry generation' }).click();
+  await page.getByRole('alertdialog', { name: "Retry this order's generation?" }).getByRole('button', { name: 'Retry generation' }).click();
+  await expect(page.locator('[data-slot=toast] [data-slot=toast-description]')).toHaveText('Generation started again');
+  await expect.poll(() => statusOf(customer, beta.orderId), { timeout: 120_000 }).toBe('completed');
+  await page.reload();
   await expect(page.getByText('100% generated')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Portrait 1', exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Actions on this order' })).toContainText('Retry generation');
   await shot(page, 'order-desktop');
 
-  // A part refund: $10 of the $35 paid.
+  // A part refund of the failed Basic order: $10 of the $35 paid.
+  await page.goto(`/dashboard/operator/orders/${basic.orderId}`);
   await page.getByRole('button', { name: 'Refund…' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Refund this order?' });
   await dialog.getByLabel('Amount to refund (USD)').fill('10');
@@ -63,13 +98,14 @@ test('[operator] an operator finds a paid order by email, refunds part of it and
   await expect(page.locator('[data-slot=toast] [data-slot=toast-description]')).toHaveText('Refunded');
   await expect(page.getByText('$10.00 ·')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refund…' })).toBeDisabled();
-  expect(await statusOf(customer, orderId)).toBe('refunded');
+  expect(await statusOf(customer, basic.orderId)).toBe('refunded');
 
   await page.getByRole('link', { name: 'Audit log' }).click();
   const log = page.getByRole('table', { name: 'Audit log' });
   await expect(log.getByRole('row').nth(1)).toContainText('Refund $10.00');
   await expect(log.getByRole('row').nth(1)).toContainText(OPERATOR);
-  await expect(log.getByRole('row').nth(1)).toContainText(id);
+  await expect(log.getByRole('row').nth(1)).toContainText(basic.id);
+  await expect(log.getByRole('row').nth(2)).toContainText('Retry generation');
 
   // Beta seats: seven more than are taken; the public beta page says so at once.
   const { used } = (await (await page.request.get('/v1/stripe/coupon')).json()).data;
@@ -86,7 +122,7 @@ test('[operator] an operator finds a paid order by email, refunds part of it and
   await page.setViewportSize({ width: 390, height: 844 });
   for (const [path, name] of [
     ['/dashboard/operator', 'overview'],
-    [`/dashboard/operator/orders/${orderId}`, 'order'],
+    [`/dashboard/operator/orders/${beta.orderId}`, 'order'],
     [`/dashboard/operator/customers?email=${encodeURIComponent(customerEmail)}`, 'customer'],
     ['/dashboard/operator/audit', 'audit'],
   ]) {
@@ -96,44 +132,4 @@ test('[operator] an operator finds a paid order by email, refunds part of it and
     if (name === 'customer') await expect(page.getByText('Email link')).toBeVisible();
     await shot(page, `${name}-phone`);
   }
-});
-
-test('[operator] an operator finds a failed order by email, retries it and sees it complete', async ({ browser }) => {
-  test.setTimeout(180_000);
-  const customerEmail = `failed.${Date.now()}@example.com`;
-  const customer = await browser.newPage();
-  await signIn(customer, customerEmail);
-  const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
-    options: JSON.stringify({ portraitInfo: validAnswers({ package: 'beta' }) }),
-  };
-  for (const [i, file] of (await selfieFiles()).entries()) multipart[`file${i + 1}`] = file;
-  const created = await (await customer.request.post('/v1/stripe/checkout/create', { multipart, headers: sameSite })).json();
-  const { orderId, clientSecret } = created.data;
-  // The disk cannot take the first portrait (a folder sits where its file goes): every step fails.
-  const blocked = path.join(process.env.E2E_DATA_DIR!, 'files', 'orders', orderId, 'portraits', '1.jpg');
-  await mkdir(path.join(blocked, 'in-the-way'), { recursive: true });
-  expect((await customer.request.post('/v1/checkout/offline/pay', { data: { clientSecret }, headers: sameSite })).ok()).toBe(true);
-  await expect.poll(() => statusOf(customer, orderId), { timeout: 120_000 }).toBe('failed');
-  const id = orderId.slice(0, 8).toUpperCase();
-
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await signIn(page, OPERATOR);
-  await page.goto('/dashboard/operator/orders');
-  await page.getByLabel('Order id or email').fill(customerEmail);
-  await page.getByLabel('Status').selectOption('failed');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('link', { name: id }).click();
-  await expect(page.getByText(/^Generation kept failing: /).first()).toBeVisible();
-  await shot(page, 'failed-order-desktop');
-
-  // The disk is fixed; the operator retries.
-  await rm(blocked, { recursive: true, force: true });
-  await page.getByRole('button', { name: 'Retry generation' }).click();
-  await page.getByRole('alertdialog', { name: "Retry this order's generation?" }).getByRole('button', { name: 'Retry generation' }).click();
-  await expect(page.locator('[data-slot=toast] [data-slot=toast-description]')).toHaveText('Generation started again');
-  await expect.poll(() => statusOf(customer, orderId), { timeout: 120_000 }).toBe('completed');
-  await page.reload();
-  await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('100% generated')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Actions on this order' })).toContainText('Retry generation');
 });

