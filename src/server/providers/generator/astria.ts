@@ -345,11 +345,14 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
    */
   async function reuseTune(likenessRef: string): Promise<GenerationStep> {
     const { tuneId } = parseAstriaRef(likenessRef);
-    const tune = await readTune(tuneId);
-    if (!tune || failureOf(tune) || !tune.trained_at || expired(tune)) {
-      return { portraits: [], selfiesConsumed: true, failed: 'Astria no longer has the fine-tune of the first order' };
-    }
+    if (!(await holdsTune(tuneId))) return { portraits: [], selfiesConsumed: true, failed: 'Astria no longer has the fine-tune of the first order' };
     return { portraits: [], selfiesConsumed: true, providerRef: tuneId };
+  }
+
+  /** Astria still has the tune, trained, not failed and not expired: new prompts can be made on it. */
+  async function holdsTune(tuneId: string): Promise<boolean> {
+    const tune = await readTune(tuneId);
+    return tune !== null && !failureOf(tune) && Boolean(tune.trained_at) && !expired(tune);
   }
 
   async function advance(request: GenerationRequest, have: ReadonlySet<number>): Promise<GenerationStep> {
@@ -372,10 +375,7 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
   return {
     kind: 'astria',
     retryRef: (providerRef) => parseAstriaRef(providerRef).tuneId,
-    async holdsLikeness(providerRef) {
-      const tune = await readTune(parseAstriaRef(providerRef).tuneId);
-      return tune !== null && !failureOf(tune) && Boolean(tune.trained_at) && !expired(tune);
-    },
+    holdsLikeness: (providerRef) => holdsTune(parseAstriaRef(providerRef).tuneId),
     async advance(request, have): Promise<GenerationStep> {
       try {
         return await advance(request, have);

@@ -20,9 +20,13 @@ export const auditEntry = (row: AuditRow): AuditEntry => ({
   detail: row.detail,
 });
 
-export interface ActionRequest {
+/** Who acts, and the confirmation they gave (one action per confirmation). */
+export interface Actor {
+  email: string;
   requestId: string;
-  actorEmail: string;
+}
+
+export interface ActionRequest {
   action: OperatorAction;
   orderId?: string;
   customerEmail?: string;
@@ -38,6 +42,7 @@ export interface ActionRequest {
  */
 export async function runAction(
   ctx: Pick<AppContext, 'database' | 'clock' | 'log'>,
+  actor: Actor,
   request: ActionRequest,
   act: () => Promise<Record<string, unknown> | undefined>,
 ): Promise<AuditEntry> {
@@ -47,8 +52,8 @@ export async function runAction(
   const [claimed] = await db
     .insert(auditLog)
     .values({
-      requestId: request.requestId,
-      actorEmail: request.actorEmail,
+      requestId: actor.requestId,
+      actorEmail: actor.email,
       action: request.action,
       orderId: request.orderId ?? null,
       customerEmail: request.customerEmail ?? null,
@@ -57,7 +62,7 @@ export async function runAction(
     })
     .onConflictDoNothing({ target: auditLog.requestId })
     .returning();
-  if (!claimed) return repeated(db, request);
+  if (!claimed) return repeated(db, actor, request);
 
   let detail: Record<string, unknown> | undefined;
   try {
@@ -78,9 +83,9 @@ export async function runAction(
 }
 
 /** The same confirmation again: what the first did, or why it was refused; never a second action. */
-async function repeated(db: Db, request: ActionRequest): Promise<AuditEntry> {
-  const [row] = await db.select().from(auditLog).where(eq(auditLog.requestId, request.requestId));
-  if (!row || row.action !== request.action || row.actorEmail !== request.actorEmail) {
+async function repeated(db: Db, actor: Actor, request: ActionRequest): Promise<AuditEntry> {
+  const [row] = await db.select().from(auditLog).where(eq(auditLog.requestId, actor.requestId));
+  if (!row || row.action !== request.action || row.actorEmail !== actor.email) {
     throw new AppError('CONFLICT', 'This confirmation was already used for another action; confirm again');
   }
   if (row.outcome === 'started') throw new AppError('CONFLICT', 'This action is being carried out; look again in a moment');

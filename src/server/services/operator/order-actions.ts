@@ -12,15 +12,10 @@ import { scheduleGeneration } from '../generation/schedule-generation.js';
 import { findAnyOrder } from '../orders/find-own-order.js';
 import { claimRefund, extendRetention, retryGeneration } from '../orders/order-lifecycle.js';
 import { completeRefund } from '../refunds/refund-order.js';
-import { runAction } from './audit.js';
+import { type Actor, runAction } from './audit.js';
 
 type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'generator' | 'mailer' | 'queue' | 'clock' | 'config' | 'log'>;
 type Order = Awaited<ReturnType<typeof findAnyOrder>>;
-/** Who acts, and the confirmation they gave (one action per confirmation). */
-export interface Actor {
-  email: string;
-  requestId: string;
-}
 
 /** A failed order can be generated again from what it still holds of the person: its selfies, or the likeness kept. */
 async function canRegenerate(ctx: Pick<AppContext, 'database'>, order: Order): Promise<boolean> {
@@ -43,7 +38,7 @@ export async function availableActions(ctx: Pick<AppContext, 'database'>, order:
 
 /** Generates a failed order again: a fresh 72-hour bound, the portraits already made kept. */
 export function retryOrder(ctx: Ctx, actor: Actor, orderId: string): Promise<AuditEntry> {
-  return runAction(ctx, { ...actor, actorEmail: actor.email, action: 'retry', orderId }, async () => {
+  return runAction(ctx, actor, { action: 'retry', orderId }, async () => {
     const order = await findAnyOrder(ctx.database.db, orderId);
     if (order.status !== 'failed' || order.purgedAt || order.refundStartedAt)
       throw new AppError('CONFLICT', 'Only a failed order that is still kept can be retried');
@@ -65,7 +60,7 @@ export function retryOrder(ctx: Ctx, actor: Actor, orderId: string): Promise<Aud
  * portraits are deleted and the customer is mailed the amount.
  */
 export function refundOrderAsOperator(ctx: Ctx, actor: Actor, { orderId, amountCents }: { orderId: string; amountCents: number }): Promise<AuditEntry> {
-  return runAction(ctx, { ...actor, actorEmail: actor.email, action: 'refund', orderId, detail: { amountCents } }, async () => {
+  return runAction(ctx, actor, { action: 'refund', orderId, detail: { amountCents } }, async () => {
     const { db } = ctx.database;
     const order = await findAnyOrder(db, orderId);
     const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id));
@@ -87,7 +82,7 @@ export function refundOrderAsOperator(ctx: Ctx, actor: Actor, { orderId, amountC
 
 /** Sends the "portraits ready" mail of a delivered order again. */
 export function resendReadyMail(ctx: Ctx, actor: Actor, orderId: string): Promise<AuditEntry> {
-  return runAction(ctx, { ...actor, actorEmail: actor.email, action: 'resendReady', orderId }, async () => {
+  return runAction(ctx, actor, { action: 'resendReady', orderId }, async () => {
     const order = await findAnyOrder(ctx.database.db, orderId);
     if (order.status !== 'completed' || order.purgedAt) throw new AppError('CONFLICT', 'Only a delivered order that is still kept has portraits to mail about');
     if (!(await notifyCustomer(ctx, { userId: order.userId, orderId: order.id, outcome: 'ready' }))) {
@@ -99,7 +94,7 @@ export function resendReadyMail(ctx: Ctx, actor: Actor, orderId: string): Promis
 
 /** Keeps an order 30 days past its current purge date. */
 export function extendOrderRetention(ctx: Ctx, actor: Actor, orderId: string): Promise<AuditEntry> {
-  return runAction(ctx, { ...actor, actorEmail: actor.email, action: 'extendRetention', orderId }, async () => {
+  return runAction(ctx, actor, { action: 'extendRetention', orderId }, async () => {
     const order = await findAnyOrder(ctx.database.db, orderId);
     const keepUntil = await extendRetention(ctx.database.db, order.id, ctx.clock.now());
     if (!keepUntil) throw new AppError('CONFLICT', 'Only a delivered or failed order that is still kept can be kept longer');
@@ -109,7 +104,7 @@ export function extendOrderRetention(ctx: Ctx, actor: Actor, orderId: string): P
 
 /** Deletes a customer's account and all their data, as the customer could themselves. */
 export function deleteCustomer(ctx: Ctx, actor: Actor, email: string): Promise<AuditEntry> {
-  return runAction(ctx, { ...actor, actorEmail: actor.email, action: 'deleteCustomer', customerEmail: email }, async () => {
+  return runAction(ctx, actor, { action: 'deleteCustomer', customerEmail: email }, async () => {
     const { db } = ctx.database;
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (!user) throw new AppError('NOT_FOUND', 'No customer has this email');
@@ -121,7 +116,7 @@ export function deleteCustomer(ctx: Ctx, actor: Actor, email: string): Promise<A
 
 /** Changes the number of beta seats, at once for every process. */
 export function changeBetaSeats(ctx: Ctx, actor: Actor, seats: number): Promise<AuditEntry> {
-  return runAction(ctx, { ...actor, actorEmail: actor.email, action: 'setBetaSeats', detail: { to: seats } }, async () => {
+  return runAction(ctx, actor, { action: 'setBetaSeats', detail: { to: seats } }, async () => {
     const from = await betaSeatTotal(ctx.database.db, ctx.config.betaSeats);
     await setBetaSeatTotal(ctx.database.db, seats, ctx.clock.now());
     return { from, to: seats };
