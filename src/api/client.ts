@@ -50,6 +50,11 @@ export async function call<C extends Call>(
   return readEnvelope<CallOutput<C>>(response);
 }
 
+/** What a failed call (or any thrown value) says, for a toast or an inline error. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** True for the "not signed in" answer, on which the app sends the visitor to the login page. */
 export function isLoginRequired(error: unknown): boolean {
   return error instanceof Error && /log in/i.test(error.message);

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { call, isLoginRequired } from '@/api/client';
+import { call, errorMessage, isLoginRequired } from '@/api/client';
 import { CALLS } from '@/shared/contracts/calls';
 import type { UserInfo } from '@/shared/contracts/auth';
 import { toast } from './toast';
@@ -38,8 +38,7 @@ export async function loadUser({ errorPrefix }: LoadUserOptions): Promise<UserIn
       browserNavigation.assign(loginRedirectURL());
       return null;
     }
-    const message = error instanceof Error ? error.message : String(error);
-    toast({ variant: 'destructive', description: errorPrefix + message });
+    toast({ variant: 'destructive', description: errorPrefix + errorMessage(error) });
     return null;
   }
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '@/api/client';
 import { REFRESH_PACKAGE } from '@/shared/catalog/packages';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +13,6 @@ import { Label } from '@/ui/label';
 import { Skeleton } from '@/ui/skeleton';
 import { formatMoney } from '@/shared/format';
 import { getOfflineSession, payOffline } from './offline-checkout-api';
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The offline (test-mode) payment form: order summary, a coupon field, and a Pay button that confirms
@@ -35,7 +34,7 @@ export function OfflineCheckout({ clientSecret, onPaid }: { clientSecret: string
     let live = true;
     getOfflineSession(clientSecret).then(
       (s) => live && setSession(s),
-      (e) => live && setError(message(e)),
+      (e) => live && setError(errorMessage(e)),
     );
     return () => {
       live = false;
@@ -51,7 +50,7 @@ export function OfflineCheckout({ clientSecret, onPaid }: { clientSecret: string
       setApplied(next.couponCode ?? undefined);
       setCouponError(null);
     } catch (e) {
-      setCouponError(message(e));
+      setCouponError(errorMessage(e));
     } finally {
       setApplying(false);
     }
@@ -64,7 +63,7 @@ export function OfflineCheckout({ clientSecret, onPaid }: { clientSecret: string
       await payOffline(clientSecret, applied);
       onPaid();
     } catch (e) {
-      setError(message(e));
+      setError(errorMessage(e));
       setPaying(false);
     }
   };

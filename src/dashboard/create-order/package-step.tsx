@@ -1,3 +1,4 @@
+import { errorMessage } from '@/api/client';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
@@ -45,7 +46,7 @@ export function PackageStep({ category, wizard, beta }: { category: Category; wi
       toast({
         variant: 'destructive',
         title: t('wizard.checkout.apiError'),
-        description: t('wizard.checkout.createError') + (error instanceof Error ? error.message : String(error)),
+        description: t('wizard.checkout.createError') + errorMessage(error),
       });
     }
   };

@@ -1,3 +1,4 @@
+import { errorMessage } from '@/api/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDropzone, type FileRejection } from 'react-dropzone';
@@ -43,7 +44,7 @@ function checkPhotos(photos: readonly WizardPhoto[]): void {
   for (const photo of photos) {
     requestPhotoCheck(photo.blob, `${photo.id}.jpg`).then(
       (result) => setPhotoCheck(photo.id, { state: 'checked', result }),
-      (error: unknown) => setPhotoCheck(photo.id, { state: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => setPhotoCheck(photo.id, { state: 'failed', message: errorMessage(error) }),
     );
   }
 }

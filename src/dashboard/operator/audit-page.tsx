@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '@/api/client';
+import { call, errorMessage } from '@/api/client';
 import { CALLS } from '@/shared/contracts/calls';
 import type { AuditEntry } from '@/shared/contracts/operator';
 import { toast } from '@/stores/toast';
@@ -20,7 +20,7 @@ export function AuditPage() {
       setEntries((before) => (cursor ? [...(before ?? []), ...data.entries] : data.entries));
       setNext(data.nextCursor);
     } catch (error) {
-      toast({ variant: 'destructive', description: error instanceof Error ? error.message : String(error) });
+      toast({ variant: 'destructive', description: errorMessage(error) });
     }
   }, []);
   useEffect(() => {

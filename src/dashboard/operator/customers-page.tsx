@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { SearchIcon, Trash2Icon } from 'lucide-react';
-import { call } from '@/api/client';
+import { call, errorMessage } from '@/api/client';
 import { CALLS } from '@/shared/contracts/calls';
 import type { OperatorCustomer } from '@/shared/contracts/operator';
 import { formatMoney, shortOrderId } from '@/shared/format';
@@ -31,7 +31,7 @@ export function CustomersPage() {
       setCustomer((await call(CALLS.operatorCustomer, { email: address })).data);
     } catch (error) {
       setCustomer(null);
-      toast({ variant: 'destructive', description: error instanceof Error ? error.message : String(error) });
+      toast({ variant: 'destructive', description: errorMessage(error) });
     }
   }, []);
   useEffect(() => {

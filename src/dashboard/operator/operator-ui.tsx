@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
-import { call } from '@/api/client';
+import { call, errorMessage } from '@/api/client';
 import type { Call, CallInput } from '@/shared/contracts/calls';
 import type { AuditEntry } from '@/shared/contracts/operator';
 import { intlLocale } from '@/shared/format';
@@ -88,7 +88,7 @@ export function ActionButton<C extends Call>({
       setOpen(false);
       onDone(data as AuditEntry);
     } catch (error) {
-      toast({ variant: 'destructive', description: error instanceof Error ? error.message : String(error) });
+      toast({ variant: 'destructive', description: errorMessage(error) });
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { CalendarPlusIcon, MailIcon, RotateCcwIcon, Undo2Icon } from 'lucide-react';
-import { call } from '@/api/client';
+import { call, errorMessage } from '@/api/client';
 import { CALLS } from '@/shared/contracts/calls';
 import type { OperatorOrder } from '@/shared/contracts/operator';
 import { formatMoney, shortOrderId } from '@/shared/format';
@@ -61,7 +61,7 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
       setAmount((data.payment ? (data.payment.amountCents - data.payment.refundedCents) / 100 : 0).toFixed(2));
     } catch (error) {
       setMissing(true);
-      toast({ variant: 'destructive', description: error instanceof Error ? error.message : String(error) });
+      toast({ variant: 'destructive', description: errorMessage(error) });
     }
   }, [orderId]);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from 'lucide-react';
-import { call } from '@/api/client';
+import { call, errorMessage } from '@/api/client';
 import { CALLS } from '@/shared/contracts/calls';
 import type { OperatorOrderRow } from '@/shared/contracts/operator';
 import { ORDER_STATUSES } from '@/shared/contracts/orders';
@@ -45,7 +45,7 @@ export function OrdersPage() {
       setOrders((before) => (cursor ? [...(before ?? []), ...data.orders] : data.orders));
       setNext(data.nextCursor);
     } catch (error) {
-      toast({ variant: 'destructive', description: error instanceof Error ? error.message : String(error) });
+      toast({ variant: 'destructive', description: errorMessage(error) });
     } finally {
       setLoading(false);
     }

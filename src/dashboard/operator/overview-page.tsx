@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { UsersIcon } from 'lucide-react';
-import { call } from '@/api/client';
+import { call, errorMessage } from '@/api/client';
 import { CALLS } from '@/shared/contracts/calls';
 import type { OperatorOverview } from '@/shared/contracts/operator';
 import { formatMoney } from '@/shared/format';
@@ -31,7 +31,7 @@ export function OverviewPage() {
       setOverview(data);
       setSeats(String(data.betaSeats.total));
     } catch (error) {
-      toast({ variant: 'destructive', description: error instanceof Error ? error.message : String(error) });
+      toast({ variant: 'destructive', description: errorMessage(error) });
     } finally {
       setLoading(false);
     }
