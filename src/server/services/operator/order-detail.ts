@@ -2,21 +2,13 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { auditLog, orderMails, payments, portraits, users } from '../../db/schema.js';
 import type { OperatorOrder } from '../../../shared/contracts/operator.js';
-import { LIMITS } from '../../../shared/limits.js';
 import { findAnyOrder } from '../orders/find-own-order.js';
+import { purgeDate } from '../orders/order-lifecycle.js';
 import { auditEntry } from './audit.js';
 import { availableActions } from './order-actions.js';
 
 type Order = Awaited<ReturnType<typeof findAnyOrder>>;
 type Timeline = OperatorOrder['timeline'];
-
-/** When the retention purge takes the order: 30 days after delivery or failure, or an operator's later date. */
-export function purgeDate(order: Pick<Order, 'completedAt' | 'failedAt' | 'keepUntil' | 'purgedAt'>): Date | null {
-  const finished = order.completedAt ?? order.failedAt;
-  if (order.purgedAt || !finished) return null;
-  const due = new Date(finished.getTime() + LIMITS.retentionDays * 24 * 3600_000);
-  return order.keepUntil && order.keepUntil > due ? order.keepUntil : due;
-}
 
 /** Everything that happened to the order, in time order. */
 function timelineOf(order: Order): Timeline {

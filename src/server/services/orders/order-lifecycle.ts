@@ -54,13 +54,21 @@ export const orphanedProcessing = (staleBefore: Date | null): SQL =>
     staleBefore ? anyOf(isNull(orders.generationHeartbeatAt), lt(orders.generationHeartbeatAt, staleBefore)) : undefined,
   );
 
-/** Delivered or failed before `cutoff` and not purged yet: the retention rule's due orders. */
+/** Delivered or failed before `cutoff`, not kept longer by an operator, and not purged yet: the retention rule's due orders. */
 export const purgeDue = (cutoff: Date, now: Date): SQL =>
   allOf(
     isNull(orders.purgedAt),
     anyOf(lt(orders.completedAt, cutoff), lt(orders.failedAt, cutoff)),
     anyOf(isNull(orders.keepUntil), lt(orders.keepUntil, now)),
   );
+
+/** When the retention purge takes this order (the rule of `purgeDue`): 30 days after delivery or failure, or an operator's later date. */
+export function purgeDate(order: Pick<Order, 'completedAt' | 'failedAt' | 'keepUntil' | 'purgedAt'>): Date | null {
+  const finished = order.completedAt ?? order.failedAt;
+  if (order.purgedAt || !finished) return null;
+  const due = new Date(finished.getTime() + LIMITS.retentionDays * 24 * 3600_000);
+  return order.keepUntil && order.keepUntil > due ? order.keepUntil : due;
+}
 
 /** A refund we started and did not record: a crash came between asking the provider and recording its answer. */
 export const refundUnfinished = (startedBefore?: Date): SQL =>
