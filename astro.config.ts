@@ -3,7 +3,9 @@ import type { AstroIntegration } from 'astro';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './src/shared/i18n';
+import { precompressed } from './scripts/precompress';
 
 /** In `astro dev`, every /dashboard path is served the one dashboard page, as the Fastify server does. */
 const dashboardFallback: AstroIntegration = {
@@ -38,6 +40,7 @@ export default defineConfig({
       serialize: (item) => ({ ...item, url: bare(item.url), links: item.links?.map((link) => ({ ...link, url: bare(link.url) })) }),
     }),
     dashboardFallback,
+    precompressed,
   ],
   i18n: {
     locales: LANGUAGES.map((l) => l.code),
@@ -46,7 +49,16 @@ export default defineConfig({
   },
   server: { port: 4321 },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [
+      tailwindcss(),
+      // `BUNDLE_REPORT=1 npm run build`: what each browser chunk holds, in bundle-report/ (treemap and raw data).
+      ...(process.env.BUNDLE_REPORT
+        ? [
+            visualizer({ filename: 'bundle-report/chunks.html', gzipSize: true, template: 'treemap' }),
+            visualizer({ filename: 'bundle-report/chunks.json', gzipSize: true, template: 'raw-data' }),
+          ]
+        : []),
+    ],
     resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
     // `npm run dev`: the API runs in its own watched process beside Astro's dev server.
     server: { proxy: { '/v1': 'http://127.0.0.1:4322' } },

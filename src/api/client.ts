@@ -1,4 +1,5 @@
-import type { Call, CallInput, CallOutput } from '@/shared/contracts/calls';
+import type { CALLS, CallInput, CallOutput } from '@/shared/contracts/calls';
+import { type CallName, ENDPOINTS, type Endpoint } from '@/shared/contracts/endpoints';
 
 /** A `/v1` call that did not succeed: the server's message, and the HTTP status (0 for network failures). */
 export class ApiError extends Error {
@@ -30,24 +31,26 @@ export async function readEnvelope<T>(response: Response): Promise<ApiResponse<T
 }
 
 /**
- * Makes a call of the API's contract table (`CALLS` in shared/contracts/calls): POSTs the JSON body with
- * the session cookie (a GET, with no body, for calls a page makes on load), resolves the whole body when
- * `code` is 0 and rejects with the server's message otherwise. No timeout, as the product specifies.
+ * Makes a call of the API's contract table (`CALLS` in shared/contracts/calls), by name: POSTs the JSON
+ * body with the session cookie (a GET, with no body, for calls a page makes on load), resolves the whole
+ * body when `code` is 0 and rejects with the server's message otherwise. No timeout, as the product
+ * specifies. Only the call's path travels to the browser (`ENDPOINTS`); its schemas stay types here.
  */
-export async function call<C extends Call>(
-  contract: C,
-  ...[body]: Record<never, never> extends CallInput<C> ? [body?: CallInput<C>] : [body: CallInput<C>]
-): Promise<ApiResponse<CallOutput<C>>> {
-  const viaGet = contract.methods?.includes('GET') ?? false;
+export async function call<N extends CallName>(
+  name: N,
+  ...[body]: Record<never, never> extends CallInput<(typeof CALLS)[N]> ? [body?: CallInput<(typeof CALLS)[N]>] : [body: CallInput<(typeof CALLS)[N]>]
+): Promise<ApiResponse<CallOutput<(typeof CALLS)[N]>>> {
+  const endpoint: Endpoint = ENDPOINTS[name];
+  const viaGet = endpoint.methods?.includes('GET') ?? false;
   const response = viaGet
-    ? await fetch(contract.path, { credentials: 'include' })
-    : await fetch(contract.path, {
+    ? await fetch(endpoint.path, { credentials: 'include' })
+    : await fetch(endpoint.path, {
         method: 'POST',
         credentials: 'include',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body ?? {}),
       });
-  return readEnvelope<CallOutput<C>>(response);
+  return readEnvelope<CallOutput<(typeof CALLS)[N]>>(response);
 }
 
 /** What a failed call (or any thrown value) says, for a toast or an inline error. */

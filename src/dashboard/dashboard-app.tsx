@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { Resource } from 'i18next';
 import { useStore } from '@nanostores/react';
@@ -6,12 +6,15 @@ import { createI18n, htmlLang } from '@/shared/i18n';
 import { $language } from '@/stores/language';
 import { $path } from '@/stores/location';
 import { $user, loadUser } from '@/stores/user';
-import { Toaster } from '@/ui/toaster';
+import { $toasts } from '@/stores/toast';
 import { DashboardLayout } from './components/dashboard-layout';
 import { interceptLinkClicks } from './link-navigation';
 import { loadTranslations } from './load-translations';
 import { matchRoute } from './routes';
 import { NotFoundPage } from './pages/not-found-page';
+
+// Radix's toasts arrive with the first toast; until then nothing on the page needs them.
+const Toaster = lazy(() => import('@/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 /** The dashboard single-page app: loads the translations, then renders the route for the current path. */
 export function DashboardApp() {
@@ -30,6 +33,12 @@ export function DashboardApp() {
   useEffect(() => {
     document.documentElement.lang = htmlLang(language);
   }, [language]);
+
+  const toasted = useStore($toasts).length > 0;
+  const [toasterWanted, setToasterWanted] = useState(false);
+  useEffect(() => {
+    if (toasted) setToasterWanted(true);
+  }, [toasted]);
 
   const user = useStore($user);
   const found = matchRoute(path);
@@ -66,7 +75,11 @@ export function DashboardApp() {
   return (
     <I18nextProvider i18n={i18n}>
       {page}
-      <Toaster closeLabel={i18n.t('dashboard.close')} />
+      {(toasterWanted || toasted) && (
+        <Suspense fallback={null}>
+          <Toaster closeLabel={i18n.t('dashboard.close')} />
+        </Suspense>
+      )}
     </I18nextProvider>
   );
 }

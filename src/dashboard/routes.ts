@@ -1,14 +1,5 @@
 import { type ComponentType, lazy } from 'react';
-import { AccountPage } from './pages/account-page';
-import { CreateOrderPage } from './pages/create-order-page';
-import { HelpPage } from './pages/help-page';
-import { MyOrdersPage } from './pages/my-orders-page';
-import { NewOrderPage } from './pages/new-order-page';
 import { OverviewPage } from './pages/overview-page';
-import { PhotoSelectorPage } from './pages/photo-selector-page';
-import { GiftCardsPage, ReferralsPage } from './pages/placeholder-pages';
-import { ReceiptsPage } from './pages/receipts-page';
-import { ReleaseNotesPage } from './pages/release-notes-page';
 
 export type RouteComponent = ComponentType<{ params: Record<string, string> }>;
 
@@ -26,6 +17,8 @@ export interface RouteMatch {
 
 interface Route {
   path: string;
+  /** Starts fetching the page's code (a lazily loaded page), so a click finds it loaded. */
+  preload?: () => void;
   pattern: RegExp;
   keys: string[];
   component: RouteComponent;
@@ -35,40 +28,95 @@ interface Route {
 }
 
 /** Turns `/dashboard/photoSelector/:orderId` into a matcher. */
-function route(path: string, component: RouteComponent, titleKey: string, { hasSidebar = true, operator = false } = {}): Route {
+function route(
+  path: string,
+  page: RouteComponent | { component: RouteComponent; preload: () => void },
+  titleKey: string,
+  { hasSidebar = true, operator = false } = {},
+): Route {
+  const { component, preload } = 'preload' in page ? page : { component: page, preload: undefined };
   const keys: string[] = [];
   const source = path.replace(/:(\w+)/g, (_m, key: string) => {
     keys.push(key);
     return '([^/]+)';
   });
-  return { path, pattern: new RegExp(`^${source}/?$`), keys, component, hasSidebar, titleKey, operator };
+  return { path, pattern: new RegExp(`^${source}/?$`), keys, component, preload, hasSidebar, titleKey, operator };
 }
 
 /**
- * The operator console's pages, one chunk loaded only when an operator opens one of them: customers
- * never download it.
+ * A page whose code is its own chunk, fetched when the page is first opened (or hovered in a link):
+ * the first visit downloads only the shell and the Overview. `load` is called at most once.
  */
-const operatorPage = (name: 'OverviewPage' | 'OrdersPage' | 'OrderPage' | 'CustomersPage' | 'AuditPage'): RouteComponent =>
-  lazy(() => import('./operator/operator-pages').then((pages) => ({ default: pages[name] })));
+function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): { component: RouteComponent; preload: () => void } {
+  let loading: Promise<M> | undefined;
+  const once = () => {
+    loading ??= load();
+    return loading;
+  };
+  const component = lazy(() => once().then((module) => ({ default: module[name] as RouteComponent })));
+  return { component, preload: () => void once().catch(() => undefined) };
+}
+
+const operatorPages = () => import('./operator/operator-pages');
 
 /** Every dashboard screen of the spec's route table (section 2), then the console's. Anything else is the 404 page. */
 export const routes: Route[] = [
   route('/dashboard', OverviewPage, 'dashboard.titles.overview'),
-  route('/dashboard/newOrder', NewOrderPage, 'dashboard.titles.newOrder'),
-  route('/dashboard/createOrder/:type', CreateOrderPage, 'dashboard.titles.createOrder'),
-  route('/dashboard/myOrders', MyOrdersPage, 'dashboard.titles.myOrders'),
-  route('/dashboard/photoSelector/:orderId', PhotoSelectorPage, 'dashboard.titles.photoSelector'),
-  route('/dashboard/receipts', ReceiptsPage, 'dashboard.titles.receipts'),
-  route('/dashboard/help', HelpPage, 'dashboard.titles.help'),
-  route('/dashboard/releasenotes', ReleaseNotesPage, 'dashboard.titles.releaseNotes'),
-  route('/dashboard/account', AccountPage, 'dashboard.titles.account'),
-  route('/dashboard/referrals', ReferralsPage, 'dashboard.titles.referrals'),
-  route('/dashboard/giftcards', GiftCardsPage, 'dashboard.titles.giftCards'),
-  route('/dashboard/operator', operatorPage('OverviewPage'), 'operator.titles.overview', { operator: true }),
-  route('/dashboard/operator/orders', operatorPage('OrdersPage'), 'operator.titles.orders', { operator: true }),
-  route('/dashboard/operator/orders/:orderId', operatorPage('OrderPage'), 'operator.titles.order', { operator: true }),
-  route('/dashboard/operator/customers', operatorPage('CustomersPage'), 'operator.titles.customers', { operator: true }),
-  route('/dashboard/operator/audit', operatorPage('AuditPage'), 'operator.titles.audit', { operator: true }),
+  route(
+    '/dashboard/newOrder',
+    lazyPage(() => import('./pages/new-order-page'), 'NewOrderPage'),
+    'dashboard.titles.newOrder',
+  ),
+  route(
+    '/dashboard/createOrder/:type',
+    lazyPage(() => import('./pages/create-order-page'), 'CreateOrderPage'),
+    'dashboard.titles.createOrder',
+  ),
+  route(
+    '/dashboard/myOrders',
+    lazyPage(() => import('./pages/my-orders-page'), 'MyOrdersPage'),
+    'dashboard.titles.myOrders',
+  ),
+  route(
+    '/dashboard/photoSelector/:orderId',
+    lazyPage(() => import('./pages/photo-selector-page'), 'PhotoSelectorPage'),
+    'dashboard.titles.photoSelector',
+  ),
+  route(
+    '/dashboard/receipts',
+    lazyPage(() => import('./pages/receipts-page'), 'ReceiptsPage'),
+    'dashboard.titles.receipts',
+  ),
+  route(
+    '/dashboard/help',
+    lazyPage(() => import('./pages/help-page'), 'HelpPage'),
+    'dashboard.titles.help',
+  ),
+  route(
+    '/dashboard/releasenotes',
+    lazyPage(() => import('./pages/release-notes-page'), 'ReleaseNotesPage'),
+    'dashboard.titles.releaseNotes',
+  ),
+  route(
+    '/dashboard/account',
+    lazyPage(() => import('./pages/account-page'), 'AccountPage'),
+    'dashboard.titles.account',
+  ),
+  route(
+    '/dashboard/referrals',
+    lazyPage(() => import('./pages/placeholder-pages'), 'ReferralsPage'),
+    'dashboard.titles.referrals',
+  ),
+  route(
+    '/dashboard/giftcards',
+    lazyPage(() => import('./pages/placeholder-pages'), 'GiftCardsPage'),
+    'dashboard.titles.giftCards',
+  ),
+  route('/dashboard/operator', lazyPage(operatorPages, 'OverviewPage'), 'operator.titles.overview', { operator: true }),
+  route('/dashboard/operator/orders', lazyPage(operatorPages, 'OrdersPage'), 'operator.titles.orders', { operator: true }),
+  route('/dashboard/operator/orders/:orderId', lazyPage(operatorPages, 'OrderPage'), 'operator.titles.order', { operator: true }),
+  route('/dashboard/operator/customers', lazyPage(operatorPages, 'CustomersPage'), 'operator.titles.customers', { operator: true }),
+  route('/dashboard/operator/audit', lazyPage(operatorPages, 'AuditPage'), 'operator.titles.audit', { operator: true }),
 ];
 
 function decode(value: string): string {
@@ -89,4 +137,10 @@ export function matchRoute(path: string): RouteMatch | null {
     return { path: r.path, component: r.component, params, hasSidebar: r.hasSidebar, titleKey: r.titleKey, operator: r.operator };
   }
   return null;
+}
+
+/** Starts loading the code of the page at `path`, if it is a lazily loaded one. */
+export function preloadRoute(path: string): void {
+  const pathname = path.split(/[?#]/)[0];
+  routes.find((r) => r.pattern.test(pathname))?.preload?.();
 }

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Loader2Icon } from 'lucide-react';
 import { ApiError, call } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
-import { EMAIL_PATTERN, type AuthProviders } from '@/shared/contracts/auth';
+import type { AuthProviders } from '@/shared/contracts/auth';
+import { EMAIL_PATTERN } from '@/shared/email';
 import { safeRedirectPath } from '@/shared/redirect';
 import { Button } from '@/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/ui/dialog';
@@ -51,7 +51,7 @@ export function LoginForm({ strings, language }: { strings: LoginStrings; langua
     setHydrated(true);
     const reason = new URLSearchParams(window.location.search).get('error');
     if (reason) setPageError(strings.errors[reason] ?? strings.errors.failed ?? null);
-    call(CALLS.authProviders).then(
+    call('authProviders').then(
       (r) => setProviders(r.data),
       () => setProviders({ google: false, microsoft: false }),
     );
@@ -66,7 +66,7 @@ export function LoginForm({ strings, language }: { strings: LoginStrings; langua
     setState('sending');
     setError(null);
     try {
-      await call(CALLS.sendLoginLink, { email: email.trim(), redirectURL: pageRedirectUrl() ?? undefined, language });
+      await call('sendLoginLink', { email: email.trim(), redirectURL: pageRedirectUrl() ?? undefined, language });
       setState('sent');
     } catch (e) {
       setError(e instanceof ApiError && e.message ? e.message : strings.failed);

@@ -1,6 +1,5 @@
 import { atom } from 'nanostores';
 import { call } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import { seatsRemaining, type CouponInfo } from '@/islands/coupon';
 
 export type { CouponInfo };
@@ -11,7 +10,7 @@ export const $coupon = atom<CouponInfo | null | undefined>(undefined);
 /** Loads the coupon information; a failure is logged only and leaves the beta unavailable (spec section 8). */
 export async function loadCoupon(): Promise<CouponInfo | null> {
   try {
-    const { data } = await call(CALLS.betaCoupon);
+    const { data } = await call('betaCoupon');
     $coupon.set(data);
     return data;
   } catch (error) {

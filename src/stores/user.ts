@@ -1,6 +1,5 @@
 import { atom } from 'nanostores';
 import { call, errorMessage, isLoginRequired } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import type { UserInfo } from '@/shared/contracts/auth';
 import { toast } from './toast';
 
@@ -30,7 +29,7 @@ export interface LoadUserOptions {
  */
 export async function loadUser({ errorPrefix }: LoadUserOptions): Promise<UserInfo | null> {
   try {
-    const { data } = await call(CALLS.userInfo);
+    const { data } = await call('userInfo');
     $user.set(data);
     return data;
   } catch (error) {

@@ -7,8 +7,9 @@ import { SIDEBAR } from '@/shared/limits';
 import { $sidebarOpen, $sidebarOpenMobile, MOBILE_QUERY, setSidebarOpen, setSidebarOpenMobile, toggleSidebar } from '@/stores/sidebar';
 import { Button } from './button';
 import { cn } from './cn';
-import { Sheet, SheetContent, SheetTitle } from './sheet';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './tooltip';
+
+const MobileSidebar = React.lazy(() => import('./sidebar-lazy').then((m) => ({ default: m.MobileSidebar })));
+const CollapsedTooltip = React.lazy(() => import('./sidebar-lazy').then((m) => ({ default: m.CollapsedTooltip })));
 
 interface SidebarContextValue {
   state: 'expanded' | 'collapsed';
@@ -46,7 +47,7 @@ export function useIsMobile(): boolean {
 
 /**
  * Holds the sidebar state (kept in the `$sidebarOpen` store and the `sidebar:state` cookie), binds
- * Ctrl/Cmd+B, and shows collapsed-icon tooltips without delay.
+ * Ctrl/Cmd+B.
  */
 export function SidebarProvider({ className, style, children, ...props }: React.ComponentProps<'div'>) {
   const isMobile = useIsMobile();
@@ -84,23 +85,21 @@ export function SidebarProvider({ className, style, children, ...props }: React.
 
   return (
     <SidebarContext.Provider value={value}>
-      <TooltipProvider delayDuration={0}>
-        <div
-          data-slot="sidebar-wrapper"
-          style={
-            {
-              '--sidebar-width': SIDEBAR.width,
-              '--sidebar-width-icon': SIDEBAR.widthIcon,
-              '--sidebar-width-mobile': SIDEBAR.widthMobile,
-              ...style,
-            } as React.CSSProperties
-          }
-          className={cn('group/sidebar-wrapper flex min-h-svh w-full', className)}
-          {...props}
-        >
-          {children}
-        </div>
-      </TooltipProvider>
+      <div
+        data-slot="sidebar-wrapper"
+        style={
+          {
+            '--sidebar-width': SIDEBAR.width,
+            '--sidebar-width-icon': SIDEBAR.widthIcon,
+            '--sidebar-width-mobile': SIDEBAR.widthMobile,
+            ...style,
+          } as React.CSSProperties
+        }
+        className={cn('group/sidebar-wrapper flex min-h-svh w-full', className)}
+        {...props}
+      >
+        {children}
+      </div>
     </SidebarContext.Provider>
   );
 }
@@ -116,23 +115,20 @@ export type SidebarProps = React.ComponentProps<'div'> & {
 export function Sidebar({ className, children, label, closeLabel, ...props }: SidebarProps) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
 
+  // The panel's code arrives with its first opening; once there it stays mounted, for its closing animation.
+  const [everOpened, setEverOpened] = React.useState(openMobile);
+  React.useEffect(() => {
+    if (openMobile) setEverOpened(true);
+  }, [openMobile]);
+
   if (isMobile) {
+    if (!everOpened && !openMobile) return null;
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          side="left"
-          closeLabel={closeLabel}
-          aria-describedby={undefined}
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width-mobile) max-w-[85vw] gap-0 bg-sidebar p-0 text-sidebar-foreground"
-        >
-          <SheetTitle className="sr-only">{label}</SheetTitle>
-          <div data-sidebar="sidebar" className={cn('flex h-full w-full flex-col', className)} {...props}>
-            {children}
-          </div>
-        </SheetContent>
-      </Sheet>
+      <React.Suspense fallback={null}>
+        <MobileSidebar open={openMobile} onOpenChange={setOpenMobile} label={label} closeLabel={closeLabel} className={className} {...props}>
+          {children}
+        </MobileSidebar>
+      </React.Suspense>
     );
   }
 
@@ -262,14 +258,12 @@ export function SidebarMenuButton({ asChild = false, isActive = false, size, too
       {...props}
     />
   );
-  if (!tooltip) return button;
+  // Labels show only beside the icons of the collapsed sidebar on a wide screen; their code loads then.
+  if (!tooltip || state !== 'collapsed' || isMobile) return button;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <React.Suspense fallback={button}>
+      <CollapsedTooltip label={tooltip}>{button}</CollapsedTooltip>
+    </React.Suspense>
   );
 }
 

@@ -1,107 +1,50 @@
-import { useTranslation } from 'react-i18next';
-import { useStore } from '@nanostores/react';
-import { ChevronsUpDownIcon, LanguagesIcon, LogOutIcon, UserIcon } from 'lucide-react';
-import { isOfferedLanguage, LANGUAGES } from '@/shared/i18n';
-import { $language, setLanguage } from '@/stores/language';
-import { $user } from '@/stores/user';
-import { Avatar, AvatarFallback, AvatarImage, initials } from '@/ui/avatar';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
-  DropdownMenuTrigger,
-} from '@/ui/dropdown-menu';
-import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/ui/sidebar';
+import { type ComponentType, useRef, useState } from 'react';
+import { ChevronsUpDownIcon } from 'lucide-react';
+import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from '@/ui/sidebar';
+import { UserIdentity } from './user-identity';
 
-/** Avatar, name and email; 'Loggin in' (sic: the product's exact words) until the user info arrives. */
-function UserIdentity() {
-  const { t } = useTranslation();
-  const user = useStore($user);
-  const name = user?.nickName ?? t('dashboard.sidebar.loggingIn');
-  const email = user?.email ?? t('dashboard.sidebar.loggingIn');
-  return (
-    <>
-      <Avatar className="rounded-lg" aria-hidden="true">
-        {user?.avatar && <AvatarImage src={user.avatar} alt="" referrerPolicy="no-referrer" />}
-        <AvatarFallback className="rounded-lg">{user ? initials(user.nickName) : ''}</AvatarFallback>
-      </Avatar>
-      <span className="grid min-w-0 flex-1 text-left text-sm leading-tight">
-        <span className="truncate font-medium">{name}</span>
-        <span className="truncate text-xs text-muted-foreground">{email}</span>
-      </span>
-    </>
-  );
-}
+type Menu = ComponentType<{ defaultOpen?: boolean; takeFocus?: boolean }>;
 
-/** The user menu at the foot of the sidebar: Account, language and Log out. */
+/**
+ * The user menu's button at the foot of the sidebar. The menu's code (Radix's dropdown and its popper)
+ * loads when the pointer or the focus reaches the button and then takes the button's place, keeping
+ * the focus; a press before the code arrived opens the menu as soon as it has.
+ */
 export function NavUser() {
-  const { t } = useTranslation();
-  const language = useStore($language);
-  const { isMobile } = useSidebar();
-
+  const [menu, setMenu] = useState<{ Menu: Menu } | null>(null);
+  const reached = useRef({ loading: false, focus: false, press: false });
+  const load = (how?: 'focus' | 'press') => {
+    if (how) reached.current[how] = true;
+    if (reached.current.loading) return;
+    reached.current.loading = true;
+    import('./nav-user-menu').then(
+      (m) => setMenu({ Menu: m.NavUserMenu }),
+      () => {
+        reached.current.loading = false;
+      },
+    );
+  };
+  if (menu) {
+    const { focus, press } = reached.current;
+    return <menu.Menu defaultOpen={press} takeFocus={focus || press} />;
+  }
   return (
     <SidebarMenu>
       <SidebarMenuItem>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <SidebarMenuButton size="lg">
-              <UserIdentity />
-              <ChevronsUpDownIcon className="ml-auto" aria-hidden="true" />
-            </SidebarMenuButton>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent
-            side={isMobile ? 'top' : 'right'}
-            align="end"
-            sideOffset={8}
-            className="w-(--radix-dropdown-menu-trigger-width) min-w-56 rounded-lg"
-          >
-            <DropdownMenuLabel className="flex items-center gap-2 p-1.5 font-normal">
-              <UserIdentity />
-            </DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem asChild>
-              <a href="/dashboard/account">
-                <UserIcon aria-hidden="true" />
-                {t('dashboard.sidebar.account')}
-              </a>
-            </DropdownMenuItem>
-            <DropdownMenuSub>
-              <DropdownMenuSubTrigger>
-                <LanguagesIcon aria-hidden="true" />
-                {t('dashboard.sidebar.language')}
-              </DropdownMenuSubTrigger>
-              <DropdownMenuSubContent>
-                <DropdownMenuRadioGroup
-                  value={language}
-                  onValueChange={(value) => {
-                    if (isOfferedLanguage(value)) setLanguage(value);
-                  }}
-                >
-                  {LANGUAGES.map((l) => (
-                    <DropdownMenuRadioItem key={l.code} value={l.code} lang={l.htmlLang}>
-                      {l.name}
-                    </DropdownMenuRadioItem>
-                  ))}
-                </DropdownMenuRadioGroup>
-              </DropdownMenuSubContent>
-            </DropdownMenuSub>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem asChild>
-              {/* A plain navigation: the server ends the session and redirects to the home page. */}
-              <a href="/v1/logout">
-                <LogOutIcon aria-hidden="true" />
-                {t('dashboard.sidebar.logOut')}
-              </a>
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <SidebarMenuButton
+          size="lg"
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onPointerEnter={() => load()}
+          onFocus={() => load('focus')}
+          onBlur={() => {
+            reached.current.focus = false;
+          }}
+          onClick={() => load('press')}
+        >
+          <UserIdentity />
+          <ChevronsUpDownIcon className="ml-auto" aria-hidden="true" />
+        </SidebarMenuButton>
       </SidebarMenuItem>
     </SidebarMenu>
   );

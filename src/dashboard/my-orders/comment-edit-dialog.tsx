@@ -1,7 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import type { Order } from '@/shared/contracts/orders';
 import { LIMITS } from '@/shared/limits';
 import { toast } from '@/stores/toast';
@@ -34,7 +33,7 @@ export function CommentEditDialog({ order, onClose, onSaved }: CommentEditDialog
     if (!order) return;
     setSaving(true);
     try {
-      await call(CALLS.setComment, { orderId: order.id, comment: value });
+      await call('setComment', { orderId: order.id, comment: value });
       toast({ title: t('orders.comment.saved') });
       onClose();
       onSaved();

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import type { Order } from '@/shared/contracts/orders';
 import { toast } from '@/stores/toast';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -23,7 +22,7 @@ export function OrderDeleteDialog({ order, onClose, onDeleted }: OrderDeleteDial
     if (!order) return;
     setDeleting(true);
     try {
-      await call(CALLS.deleteOrder, { orderId: order.id });
+      await call('deleteOrder', { orderId: order.id });
       onClose();
       onDeleted();
     } catch (error) {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import { toast } from '@/stores/toast';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 
@@ -21,7 +20,7 @@ export function OrderRefundDialog({ orderId, onClose, onRefunded }: OrderRefundD
     if (!orderId) return;
     setRefunding(true);
     try {
-      await call(CALLS.requestRefund, { orderId });
+      await call('requestRefund', { orderId });
       onClose();
       toast({ description: t('orders.refund.done') });
       onRefunded();

@@ -5,7 +5,6 @@ import { call } from '@/api/client';
 import { findCategory } from '@/shared/catalog/categories';
 import { REFRESH_PACKAGE } from '@/shared/catalog/packages';
 import { offeredOptions, optionLabelKey, wizardStep } from '@/shared/catalog/wizard';
-import { CALLS } from '@/shared/contracts/calls';
 import type { OrderPortraitInfo } from '@/shared/contracts/orders';
 import { formatMoney } from '@/shared/format';
 import { $language } from '@/stores/language';
@@ -56,7 +55,7 @@ export function RefreshDialog({ order, onClose }: RefreshDialogProps) {
     attempt.current = controller;
     setCheckout({ phase: 'preparing' });
     try {
-      const { data } = await call(CALLS.createRefresh, { orderId: order.id, attire: chosen.attire, background: chosen.background });
+      const { data } = await call('createRefresh', { orderId: order.id, attire: chosen.attire, background: chosen.background });
       if (attempt.current === controller) setCheckout({ phase: 'payment', checkout: data });
     } catch (error) {
       if (attempt.current !== controller) return;

@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { call } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import { LIMITS } from '@/shared/limits';
 import { navigate } from '@/stores/location';
 import { useList } from '../components/use-list';
 
-const loadOrders = async () => (await call(CALLS.listOrders)).data;
+const loadOrders = async () => (await call('listOrders')).data;
 
 /**
  * The caller's orders: loaded on open and every 60 seconds while the page is open. Failures are only
@@ -28,7 +27,7 @@ export function useCheckoutReturn(onChecked: () => void) {
     const sessionId = new URLSearchParams(location.search).get('session_id');
     if (!sessionId) return;
     navigate(location.pathname, { replace: true });
-    call(CALLS.confirmCheckout, { sessionId }).then(
+    call('confirmCheckout', { sessionId }).then(
       () => onCheckedRef.current(),
       (error: unknown) => console.error('Could not check the payment', error),
     );

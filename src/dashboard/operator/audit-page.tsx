@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import type { AuditEntry } from '@/shared/contracts/operator';
 import { toast } from '@/stores/toast';
 import { Button } from '@/ui/button';
@@ -16,7 +15,7 @@ export function AuditPage() {
 
   const load = useCallback(async (cursor?: string) => {
     try {
-      const { data } = await call(CALLS.operatorAudit, cursor ? { cursor } : {});
+      const { data } = await call('operatorAudit', cursor ? { cursor } : {});
       setEntries((before) => (cursor ? [...(before ?? []), ...data.entries] : data.entries));
       setNext(data.nextCursor);
     } catch (error) {

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { SearchIcon, Trash2Icon } from 'lucide-react';
 import { call, errorMessage } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import type { OperatorCustomer } from '@/shared/contracts/operator';
 import { formatMoney, shortOrderId } from '@/shared/format';
 import { $language } from '@/stores/language';
@@ -28,7 +27,7 @@ export function CustomersPage() {
   const find = useCallback(async (address: string) => {
     setDeleted(null);
     try {
-      setCustomer((await call(CALLS.operatorCustomer, { email: address })).data);
+      setCustomer((await call('operatorCustomer', { email: address })).data);
     } catch (error) {
       setCustomer(null);
       toast({ variant: 'destructive', description: errorMessage(error) });
@@ -69,7 +68,7 @@ export function CustomersPage() {
                 </h2>
               </CardTitle>
               <ActionButton
-                call={CALLS.operatorDeleteCustomer}
+                call="operatorDeleteCustomer"
                 input={() => ({ email: customer.email })}
                 variant="destructive"
                 icon={<Trash2Icon aria-hidden="true" />}

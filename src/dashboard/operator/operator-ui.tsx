@@ -2,7 +2,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { call, errorMessage } from '@/api/client';
-import type { Call, CallInput } from '@/shared/contracts/calls';
+import type { CALLS, CallInput } from '@/shared/contracts/calls';
+import type { CallName } from '@/shared/contracts/endpoints';
 import type { AuditEntry } from '@/shared/contracts/operator';
 import { intlLocale } from '@/shared/format';
 import { $language } from '@/stores/language';
@@ -42,10 +43,10 @@ export function Stat({ label, value, note }: { label: string; value: ReactNode; 
   );
 }
 
-interface ActionButtonProps<C extends Call> {
-  call: C;
+interface ActionButtonProps<N extends CallName> {
+  call: N;
   /** The request without its confirmation id, which the dialog makes each time it opens. */
-  input: () => Omit<CallInput<C>, 'requestId'>;
+  input: () => Omit<CallInput<(typeof CALLS)[N]>, 'requestId'>;
   label: string;
   title: string;
   description: ReactNode;
@@ -58,11 +59,14 @@ interface ActionButtonProps<C extends Call> {
   onDone: (entry: AuditEntry) => void;
 }
 
+/** Every console action answers its audit entry; its request is the caller's fields plus the confirmation id. */
+const sendAction = call as (name: CallName, body: object) => Promise<{ data: unknown; message: string }>;
+
 /**
  * A console action behind its confirmation. Each opening of the dialog is one confirmation (a request
  * id): pressing Confirm twice, or a retried request, acts once on the server.
  */
-export function ActionButton<C extends Call>({
+export function ActionButton<N extends CallName>({
   call: action,
   input,
   label,
@@ -74,7 +78,7 @@ export function ActionButton<C extends Call>({
   variant = 'outline',
   icon,
   onDone,
-}: ActionButtonProps<C>) {
+}: ActionButtonProps<N>) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -83,7 +87,7 @@ export function ActionButton<C extends Call>({
   async function confirm() {
     setBusy(true);
     try {
-      const { data, message } = await call(action, { ...input(), requestId } as CallInput<C>);
+      const { data, message } = await sendAction(action, { ...input(), requestId });
       toast({ description: message });
       setOpen(false);
       onDone(data as AuditEntry);

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { CalendarPlusIcon, MailIcon, RotateCcwIcon, Undo2Icon } from 'lucide-react';
 import { call, errorMessage } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import type { OperatorOrder } from '@/shared/contracts/operator';
 import { formatMoney, shortOrderId } from '@/shared/format';
 import { $language } from '@/stores/language';
@@ -56,7 +55,7 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
 
   const load = useCallback(async () => {
     try {
-      const { data } = await call(CALLS.operatorOrder, { orderId });
+      const { data } = await call('operatorOrder', { orderId });
       setDetail(data);
       setAmount((data.payment ? (data.payment.amountCents - data.payment.refundedCents) / 100 : 0).toFixed(2));
     } catch (error) {
@@ -97,7 +96,7 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
       />
       <section aria-label={t('operator.order.actions')} className="flex flex-wrap gap-2">
         <ActionButton
-          call={CALLS.operatorRetry}
+          call="operatorRetry"
           input={() => ({ orderId: order.id })}
           disabled={!detail.actions.retry}
           icon={<RotateCcwIcon aria-hidden="true" />}
@@ -108,7 +107,7 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
           onDone={done}
         />
         <ActionButton
-          call={CALLS.operatorRefund}
+          call="operatorRefund"
           input={() => ({ orderId: order.id, amountCents: Math.round(Number(amount) * 100) })}
           disabled={!detail.actions.refund}
           variant="destructive"
@@ -127,7 +126,7 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
           </span>
         </ActionButton>
         <ActionButton
-          call={CALLS.operatorResendReady}
+          call="operatorResendReady"
           input={() => ({ orderId: order.id })}
           disabled={!detail.actions.resendReady}
           icon={<MailIcon aria-hidden="true" />}
@@ -138,7 +137,7 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
           onDone={done}
         />
         <ActionButton
-          call={CALLS.operatorExtendRetention}
+          call="operatorExtendRetention"
           input={() => ({ orderId: order.id })}
           disabled={!detail.actions.extendRetention}
           icon={<CalendarPlusIcon aria-hidden="true" />}

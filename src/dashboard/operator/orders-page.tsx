@@ -2,9 +2,8 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from 'lucide-react';
 import { call, errorMessage } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import type { OperatorOrderRow } from '@/shared/contracts/operator';
-import { ORDER_STATUSES } from '@/shared/contracts/orders';
+import { ORDER_STATUSES } from '@/shared/orders';
 import { toast } from '@/stores/toast';
 import { Button } from '@/ui/button';
 import { Input } from '@/ui/input';
@@ -35,7 +34,7 @@ export function OrdersPage() {
   const search = useCallback(async (wanted: Filters, cursor?: string) => {
     setLoading(true);
     try {
-      const { data } = await call(CALLS.operatorSearchOrders, {
+      const { data } = await call('operatorSearchOrders', {
         ...(wanted.query.trim() ? { query: wanted.query.trim() } : {}),
         ...(wanted.status ? { status: wanted.status as (typeof ORDER_STATUSES)[number] } : {}),
         ...(wanted.from ? { from: wanted.from } : {}),

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { UsersIcon } from 'lucide-react';
 import { call, errorMessage } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import type { OperatorOverview } from '@/shared/contracts/operator';
 import { formatMoney } from '@/shared/format';
 import { $language } from '@/stores/language';
@@ -27,7 +26,7 @@ export function OverviewPage() {
   const load = useCallback(async () => {
     setLoading(true);
     try {
-      const { data } = await call(CALLS.operatorOverview, {});
+      const { data } = await call('operatorOverview', {});
       setOverview(data);
       setSeats(String(data.betaSeats.total));
     } catch (error) {
@@ -103,7 +102,7 @@ export function OverviewPage() {
           value={t('operator.overview.seatsUsed', { used: overview.betaSeats.used, total: overview.betaSeats.total })}
           note={
             <ActionButton
-              call={CALLS.operatorSetBetaSeats}
+              call="operatorSetBetaSeats"
               input={() => ({ seats: Number(seats) })}
               label={t('operator.overview.changeSeats')}
               icon={<UsersIcon aria-hidden="true" />}

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { TriangleAlertIcon } from 'lucide-react';
 import { call } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import { $user } from '@/stores/user';
 import { toast } from '@/stores/toast';
 import { Button } from '@/ui/button';
@@ -18,7 +17,7 @@ export function AccountPage() {
   async function deleteAccount() {
     setDeleting(true);
     try {
-      await call(CALLS.deleteAccount);
+      await call('deleteAccount');
       window.location.href = '/';
     } catch (error) {
       // Account-delete failures are logged; a customer who pressed the button deserves to know too.

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadIcon, HeartIcon, ImagesIcon, RefreshCwIcon, SparklesIcon } from 'lucide-react';
-import { groupDownloadUrl } from '@/shared/contracts/orders';
+import { groupDownloadUrl } from '@/shared/orders';
 import { Button } from '@/ui/button';
 import { Progress } from '@/ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui/tabs';

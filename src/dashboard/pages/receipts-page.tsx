@@ -3,7 +3,6 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { ExternalLinkIcon, ReceiptIcon, Undo2Icon } from 'lucide-react';
 import { call } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import type { Receipt } from '@/shared/contracts/receipts';
 import type { Language } from '@/shared/i18n';
 import { $language } from '@/stores/language';
@@ -40,7 +39,7 @@ function ReceiptLink({ receipt, language }: { receipt: Receipt; language: Langua
   );
 }
 
-const loadReceipts = async () => (await call(CALLS.listReceipts)).data;
+const loadReceipts = async () => (await call('listReceipts')).data;
 
 /** "Refunded $45.00" under a refunded payment's amount. */
 function RefundedMark({ receipt, language }: { receipt: Receipt; language: Language }) {

@@ -1,6 +1,5 @@
 import { call } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
-import { portraitFileName, portraitUrl } from '@/shared/contracts/orders';
+import { portraitFileName, portraitUrl } from '@/shared/orders';
 
 /**
  * Saves portrait `no` as `photo-{no}.jpg`: the bytes are fetched as a blob and handed to an
@@ -21,7 +20,7 @@ export async function downloadPhoto(orderId: string, no: number): Promise<void> 
     link.remove();
     // The browser reads the blob after the click returns; let it finish before the URL goes.
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    await call(CALLS.addDownloaded, { orderId, no });
+    await call('addDownloaded', { orderId, no });
   } catch (error) {
     console.error('Could not download the photo', error);
   }

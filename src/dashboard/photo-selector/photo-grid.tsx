@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DownloadIcon, HeartIcon } from 'lucide-react';
-import { portraitUrl } from '@/shared/contracts/orders';
+import { portraitUrl } from '@/shared/orders';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon, XIcon } from 'lucide-react';
-import { portraitUrl } from '@/shared/contracts/orders';
+import { portraitUrl } from '@/shared/orders';
 import { Button } from '@/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTitle } from '@/ui/dialog';
 import { PhotoActions } from './photo-grid';

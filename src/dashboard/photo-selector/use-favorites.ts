@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import { toggleFavorite } from './photo-list';
 
 /**
@@ -32,7 +31,7 @@ export function useFavorites(orderId: string | undefined, fromServer: number[] |
       setFavorites(next);
       pending.current += 1;
       queue.current = queue.current
-        .then(() => call(CALLS.setFavorite, { orderId, noList: next }))
+        .then(() => call('setFavorite', { orderId, noList: next }))
         .catch((error: unknown) => console.error('Could not save the favorites', error))
         .finally(() => {
           pending.current -= 1;

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { call } from '@/api/client';
-import { CALLS } from '@/shared/contracts/calls';
 import type { OrderInfo } from '@/shared/contracts/order-info';
 import { LIMITS } from '@/shared/limits';
 
@@ -20,7 +19,7 @@ export function useOrderInfo(orderId: string | undefined) {
     inFlight.current = true;
     setLoading(true);
     try {
-      const { data } = await call(CALLS.orderInfo, { orderId });
+      const { data } = await call('orderInfo', { orderId });
       setInfo(data);
     } catch (error) {
       console.error('Could not load the order', error);

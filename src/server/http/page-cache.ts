@@ -42,17 +42,22 @@ const matches = (ifNoneMatch: string | undefined, etag: string) => ifNoneMatch?.
 export function createPageSender(distDir: string) {
   const pages = new Map<string, Promise<CompressedPage>>();
   const compress = async (rel: string): Promise<CompressedPage> => {
-    const html = await readFile(path.join(distDir, rel));
-    const [br, gz] = await Promise.all([
-      brotli(html, {
-        params: {
-          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          [constants.BROTLI_PARAM_QUALITY]: 6,
-          [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-        },
-      }),
-      gzipAsync(html, { level: 9 }),
-    ]);
+    const file = path.join(distDir, rel);
+    const html = await readFile(file);
+    // The build leaves each page compressed beside it (scripts/precompress.ts); a page without them is compressed here once.
+    const built = await Promise.all([readFile(`${file}.br`), readFile(`${file}.gz`)]).catch(() => null);
+    const [br, gz] =
+      built ??
+      (await Promise.all([
+        brotli(html, {
+          params: {
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_QUALITY]: 6,
+            [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+          },
+        }),
+        gzipAsync(html, { level: 9 }),
+      ]));
     const hash = createHash('sha256').update(html).digest('base64url').slice(0, 27);
     return { br, gzip: gz, etag: { br: `"${hash}-br"`, gzip: `"${hash}-gz"` } };
   };

@@ -25,7 +25,8 @@ async function listFiles(root: string, dir = ''): Promise<Set<string>> {
   for (const entry of await readdir(path.join(root, dir), { withFileTypes: true })) {
     const rel = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) for (const f of await listFiles(root, rel)) files.add(f);
-    else files.add(rel);
+    // The build's compressed copies (`x.js.br`, `x.js.gz`) are sent in place of their file, never by their own name.
+    else if (!/\.(br|gz)$/.test(entry.name)) files.add(rel);
   }
   return files;
 }
@@ -45,7 +46,7 @@ export async function siteRoutes(
 ): Promise<void> {
   const { distDir, checkoutHelmet } = options;
   const files = existsSync(distDir) ? await listFiles(distDir) : new Set<string>();
-  if (files.size > 0) await app.register(fastifyStatic, { root: distDir, serve: false, index: false });
+  if (files.size > 0) await app.register(fastifyStatic, { root: distDir, serve: false, index: false, preCompressed: true });
 
   const sendPage = createPageSender(distDir);
 

@@ -1,7 +1,5 @@
+import { EMAIL_PATTERN } from '../email';
 import { z } from './zod';
-
-/** The login form's email rule: text, '@', text, '.', text, with no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const ZEmailSchema = z
   .string()

@@ -1,3 +1,4 @@
+import { ENDPOINTS, type Endpoint } from './endpoints';
 import { z } from './zod';
 import {
   ZAuthProvidersResponseSchema,
@@ -47,8 +48,7 @@ import {
  */
 export type Access = 'public' | 'customer' | 'operator';
 
-export interface Call<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType, A extends Access = Access> {
-  path: `/v1/${string}`;
+export interface Call<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType, A extends Access = Access> extends Endpoint {
   request: Req;
   response: Res;
   /**
@@ -57,8 +57,6 @@ export interface Call<Req extends z.ZodType = z.ZodType, Res extends z.ZodType =
    * answer of a route that does not exist, before the body is looked at.
    */
   access: A;
-  /** POST with a JSON body unless said otherwise; a GET (a call a page makes on load) has no body. */
-  methods?: readonly ('GET' | 'POST')[];
 }
 
 const call = <Req extends z.ZodType, Res extends z.ZodType, A extends Access>(definition: Call<Req, Res, A>) => definition;
@@ -67,84 +65,83 @@ export type CallInput<C extends Call> = z.input<C['request']>;
 export type CallOutput<C extends Call> = z.infer<C['response']>;
 
 export const CALLS = {
-  sendLoginLink: call({ path: '/v1/loginLink/send', request: ZSendLoginLinkRequestSchema, response: z.null(), access: 'public' }),
-  verifyLoginLink: call({ path: '/v1/loginLink/verify', request: ZRedeemLoginLinkRequestSchema, response: ZRedeemLoginLinkResponseSchema, access: 'public' }),
-  authProviders: call({ path: '/v1/auth/providers', request: ZEmptyRequestSchema, response: ZAuthProvidersResponseSchema, access: 'public', methods: ['GET'] }),
+  sendLoginLink: call({ ...ENDPOINTS.sendLoginLink, request: ZSendLoginLinkRequestSchema, response: z.null(), access: 'public' }),
+  verifyLoginLink: call({ ...ENDPOINTS.verifyLoginLink, request: ZRedeemLoginLinkRequestSchema, response: ZRedeemLoginLinkResponseSchema, access: 'public' }),
+  authProviders: call({ ...ENDPOINTS.authProviders, request: ZEmptyRequestSchema, response: ZAuthProvidersResponseSchema, access: 'public' }),
   betaCoupon: call({
-    path: '/v1/stripe/coupon',
+    ...ENDPOINTS.betaCoupon,
     request: ZEmptyRequestSchema,
     response: ZBetaCouponResponseSchema,
     access: 'public',
-    methods: ['GET', 'POST'],
   }),
-  userInfo: call({ path: '/v1/user/info', request: ZEmptyRequestSchema, response: ZUserInfoResponseSchema, access: 'customer', methods: ['GET', 'POST'] }),
-  deleteAccount: call({ path: '/v1/user/delete', request: ZEmptyRequestSchema, response: z.null(), access: 'customer' }),
-  listOrders: call({ path: '/v1/order/list', request: ZListOrdersRequestSchema, response: ZListOrdersResponseSchema, access: 'customer' }),
-  orderInfo: call({ path: '/v1/order/info', request: ZOrderInfoRequestSchema, response: ZOrderInfoResponseSchema, access: 'customer' }),
-  deleteOrder: call({ path: '/v1/order/delete', request: ZDeleteOrderRequestSchema, response: z.null(), access: 'customer' }),
-  setComment: call({ path: '/v1/order/setComment', request: ZSetCommentRequestSchema, response: z.object({ comment: z.string() }), access: 'customer' }),
+  userInfo: call({ ...ENDPOINTS.userInfo, request: ZEmptyRequestSchema, response: ZUserInfoResponseSchema, access: 'customer' }),
+  deleteAccount: call({ ...ENDPOINTS.deleteAccount, request: ZEmptyRequestSchema, response: z.null(), access: 'customer' }),
+  listOrders: call({ ...ENDPOINTS.listOrders, request: ZListOrdersRequestSchema, response: ZListOrdersResponseSchema, access: 'customer' }),
+  orderInfo: call({ ...ENDPOINTS.orderInfo, request: ZOrderInfoRequestSchema, response: ZOrderInfoResponseSchema, access: 'customer' }),
+  deleteOrder: call({ ...ENDPOINTS.deleteOrder, request: ZDeleteOrderRequestSchema, response: z.null(), access: 'customer' }),
+  setComment: call({ ...ENDPOINTS.setComment, request: ZSetCommentRequestSchema, response: z.object({ comment: z.string() }), access: 'customer' }),
   setFavorite: call({
-    path: '/v1/order/setFavorite',
+    ...ENDPOINTS.setFavorite,
     request: ZSetFavoriteRequestSchema,
     response: z.object({ favoriteImages: z.array(z.number().int()) }),
     access: 'customer',
   }),
-  createRefresh: call({ path: '/v1/order/refresh', request: ZCreateRefreshRequestSchema, response: ZCreateRefreshResponseSchema, access: 'customer' }),
-  requestRefund: call({ path: '/v1/order/refund', request: ZRequestRefundRequestSchema, response: ZRequestRefundResponseSchema, access: 'customer' }),
-  addDownloaded: call({ path: '/v1/order/addDownloaded', request: ZAddDownloadedRequestSchema, response: z.null(), access: 'customer' }),
-  listReceipts: call({ path: '/v1/stripe/receipts', request: ZListReceiptsRequestSchema, response: ZListReceiptsResponseSchema, access: 'customer' }),
+  createRefresh: call({ ...ENDPOINTS.createRefresh, request: ZCreateRefreshRequestSchema, response: ZCreateRefreshResponseSchema, access: 'customer' }),
+  requestRefund: call({ ...ENDPOINTS.requestRefund, request: ZRequestRefundRequestSchema, response: ZRequestRefundResponseSchema, access: 'customer' }),
+  addDownloaded: call({ ...ENDPOINTS.addDownloaded, request: ZAddDownloadedRequestSchema, response: z.null(), access: 'customer' }),
+  listReceipts: call({ ...ENDPOINTS.listReceipts, request: ZListReceiptsRequestSchema, response: ZListReceiptsResponseSchema, access: 'customer' }),
   confirmCheckout: call({
-    path: '/v1/stripe/checkout/confirm',
+    ...ENDPOINTS.confirmCheckout,
     request: ZConfirmCheckoutRequestSchema,
     response: ZConfirmCheckoutResponseSchema,
     access: 'customer',
   }),
   offlineSession: call({
-    path: '/v1/checkout/offline/session',
+    ...ENDPOINTS.offlineSession,
     request: ZOfflineSessionRequestSchema,
     response: ZOfflineSessionResponseSchema,
     access: 'customer',
   }),
   offlinePay: call({
-    path: '/v1/checkout/offline/pay',
+    ...ENDPOINTS.offlinePay,
     request: ZOfflineSessionRequestSchema,
     response: z.object({ orderId: z.string() }),
     access: 'customer',
   }),
-  operatorOverview: call({ path: '/v1/operator/overview', request: ZEmptyRequestSchema, response: ZOverviewResponseSchema, access: 'operator' }),
+  operatorOverview: call({ ...ENDPOINTS.operatorOverview, request: ZEmptyRequestSchema, response: ZOverviewResponseSchema, access: 'operator' }),
   operatorSearchOrders: call({
-    path: '/v1/operator/orders/search',
+    ...ENDPOINTS.operatorSearchOrders,
     request: ZSearchOrdersRequestSchema,
     response: ZSearchOrdersResponseSchema,
     access: 'operator',
   }),
-  operatorOrder: call({ path: '/v1/operator/orders/get', request: ZOperatorOrderRequestSchema, response: ZOperatorOrderResponseSchema, access: 'operator' }),
-  operatorRetry: call({ path: '/v1/operator/orders/retry', request: ZOrderActionRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
-  operatorRefund: call({ path: '/v1/operator/orders/refund', request: ZOperatorRefundRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
+  operatorOrder: call({ ...ENDPOINTS.operatorOrder, request: ZOperatorOrderRequestSchema, response: ZOperatorOrderResponseSchema, access: 'operator' }),
+  operatorRetry: call({ ...ENDPOINTS.operatorRetry, request: ZOrderActionRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
+  operatorRefund: call({ ...ENDPOINTS.operatorRefund, request: ZOperatorRefundRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
   operatorResendReady: call({
-    path: '/v1/operator/orders/resendReady',
+    ...ENDPOINTS.operatorResendReady,
     request: ZOrderActionRequestSchema,
     response: ZActionResponseSchema,
     access: 'operator',
   }),
   operatorExtendRetention: call({
-    path: '/v1/operator/orders/extendRetention',
+    ...ENDPOINTS.operatorExtendRetention,
     request: ZOrderActionRequestSchema,
     response: ZActionResponseSchema,
     access: 'operator',
   }),
   operatorCustomer: call({
-    path: '/v1/operator/customers/get',
+    ...ENDPOINTS.operatorCustomer,
     request: ZOperatorCustomerRequestSchema,
     response: ZOperatorCustomerResponseSchema,
     access: 'operator',
   }),
   operatorDeleteCustomer: call({
-    path: '/v1/operator/customers/delete',
+    ...ENDPOINTS.operatorDeleteCustomer,
     request: ZDeleteCustomerRequestSchema,
     response: ZActionResponseSchema,
     access: 'operator',
   }),
-  operatorSetBetaSeats: call({ path: '/v1/operator/betaSeats', request: ZSetBetaSeatsRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
-  operatorAudit: call({ path: '/v1/operator/audit', request: ZAuditRequestSchema, response: ZAuditResponseSchema, access: 'operator' }),
-} as const;
+  operatorSetBetaSeats: call({ ...ENDPOINTS.operatorSetBetaSeats, request: ZSetBetaSeatsRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
+  operatorAudit: call({ ...ENDPOINTS.operatorAudit, request: ZAuditRequestSchema, response: ZAuditResponseSchema, access: 'operator' }),
+} as const satisfies Record<keyof typeof ENDPOINTS, Call>;

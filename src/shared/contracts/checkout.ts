@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { CATEGORY_IDS, findCategory, type Category } from '../catalog/categories';
 import { PACKAGES } from '../catalog/packages';
-import { ORDER_STATUSES } from './orders';
+import { ORDER_STATUSES } from '../orders';
 import { CHOICE_STEPS, offeredOptions, type ChoiceAnswers, type Gender, type MultiStepSpec, type OptionInput, type SingleStepSpec } from '../catalog/wizard';
 
 const packageIds = PACKAGES.map((p) => p.id) as [string, ...string[]];

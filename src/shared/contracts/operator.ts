@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { ZEmailSchema } from './auth';
-import { ORDER_STATUSES, ZOrderIdSchema } from './orders';
+import { ORDER_STATUSES } from '../orders';
+import { ZOrderIdSchema } from './orders';
 
 /**
  * The operator console's calls (`/v1/operator/*`). Only accounts with the operator role reach them;

@@ -1,12 +1,7 @@
 import { z } from './zod';
-import { shortOrderId } from '../format';
 import { LIMITS } from '../limits';
 import { ZEmptyRequestSchema } from './auth';
 import { REFUND_BLOCKS } from '../refunds';
-
-/** Order states the customer sees: pending until paid, then processing, completed or failed, and refunded. */
-export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'refunded'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * An order id. Its shape is checked by the service, which answers a malformed id exactly as a missing
@@ -88,23 +83,3 @@ export const ZGroupDownloadQuerySchema = z.object({
     .optional()
     .transform((v) => v === 'true'),
 });
-
-/** Where the browser fetches portrait `no` of an order; `thumb` asks for the small gallery rendition. */
-export function portraitUrl(orderId: string, no: number, { thumb = false } = {}): string {
-  return `/v1/image/get/${encodeURIComponent(orderId)}/${no}${thumb ? '?size=thumb' : ''}`;
-}
-
-/** The zip of every portrait, or only the favorites. */
-export function groupDownloadUrl(orderId: string, { favorites = false } = {}): string {
-  return `/v1/order/groupDownload/${encodeURIComponent(orderId)}${favorites ? '?favorites=true' : ''}`;
-}
-
-/** The zip's file name: `portraits-1A2B3C4D.zip`, or `portraits-1A2B3C4D-favorites.zip`. */
-export function zipFileName(orderId: string, { favorites = false } = {}): string {
-  return `portraits-${shortOrderId(orderId)}${favorites ? '-favorites' : ''}.zip`;
-}
-
-/** A single portrait's file name, in the zip and when downloaded alone. */
-export function portraitFileName(no: number): string {
-  return `photo-${no}.jpg`;
-}

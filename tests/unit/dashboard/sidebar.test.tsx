@@ -134,11 +134,11 @@ describe('[sidebar] on mobile', () => {
     $sidebarOpenMobile.set(false);
   });
 
-  it('opens as a panel from the trigger and closes when a menu item is chosen', () => {
+  it('opens as a panel from the trigger (its code loaded then) and closes when a menu item is chosen', async () => {
     renderSidebar();
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
-    const panel = screen.getByRole('dialog', { name: 'Menu' });
+    const panel = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(panel).getByRole('link', { name: 'Receipts' })).toBeTruthy();
     act(() => navigate('/dashboard/receipts'));
     expect(screen.queryByRole('dialog')).toBeNull();

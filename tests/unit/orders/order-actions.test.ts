@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, shortOrderId } from '@/shared/format';
 import { mailtoLink, orderActions, refundBlockedKey, statusBadge, withinViewWindow } from '@/dashboard/my-orders/order-actions';
-import { portraitFileName, portraitUrl, groupDownloadUrl, zipFileName } from '@/shared/contracts/orders';
+import { portraitFileName, portraitUrl, groupDownloadUrl, zipFileName } from '@/shared/orders';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 3600 * 1000).toISOString();

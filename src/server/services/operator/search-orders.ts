@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from 'drizzl
 import type { Db } from '../../db/client.js';
 import { orders, users } from '../../db/schema.js';
 import type { OperatorOrderRow } from '../../../shared/contracts/operator.js';
-import type { OrderStatus } from '../../../shared/contracts/orders.js';
+import type { OrderStatus } from '../../../shared/orders.js';
 import { afterCursor, cursorTime, encodeCursor } from './cursor.js';
 
 export interface OrderSearch {

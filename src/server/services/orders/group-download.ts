@@ -4,7 +4,7 @@ import yazl from 'yazl';
 import type { AppContext } from '../../context.js';
 import { downloads, favorites, portraits } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { portraitFileName, zipFileName } from '../../../shared/contracts/orders.js';
+import { portraitFileName, zipFileName } from '../../../shared/orders.js';
 import { findOwnOrder } from './find-own-order.js';
 import { availablePortraits } from './portrait-numbers.js';
 

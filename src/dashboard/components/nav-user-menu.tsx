@@ -1,0 +1,90 @@
+import { useTranslation } from 'react-i18next';
+import { useStore } from '@nanostores/react';
+import { ChevronsUpDownIcon, LanguagesIcon, LogOutIcon, UserIcon } from 'lucide-react';
+import { isOfferedLanguage, LANGUAGES } from '@/shared/i18n';
+import { $language, setLanguage } from '@/stores/language';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
+  DropdownMenuTrigger,
+} from '@/ui/dropdown-menu';
+import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/ui/sidebar';
+import { UserIdentity } from './user-identity';
+
+/**
+ * The user menu at the foot of the sidebar: Account, language and Log out. Its own chunk (Radix's menu
+ * and popper), swapped in for NavUser's plain button when the visitor reaches for it.
+ */
+export function NavUserMenu({ defaultOpen = false, takeFocus = false }: { defaultOpen?: boolean; takeFocus?: boolean }) {
+  const { t } = useTranslation();
+  const language = useStore($language);
+  const { isMobile } = useSidebar();
+
+  return (
+    <SidebarMenu>
+      <SidebarMenuItem>
+        <DropdownMenu defaultOpen={defaultOpen}>
+          <DropdownMenuTrigger asChild>
+            <SidebarMenuButton size="lg" autoFocus={takeFocus}>
+              <UserIdentity />
+              <ChevronsUpDownIcon className="ml-auto" aria-hidden="true" />
+            </SidebarMenuButton>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent
+            side={isMobile ? 'top' : 'right'}
+            align="end"
+            sideOffset={8}
+            className="w-(--radix-dropdown-menu-trigger-width) min-w-56 rounded-lg"
+          >
+            <DropdownMenuLabel className="flex items-center gap-2 p-1.5 font-normal">
+              <UserIdentity />
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <a href="/dashboard/account">
+                <UserIcon aria-hidden="true" />
+                {t('dashboard.sidebar.account')}
+              </a>
+            </DropdownMenuItem>
+            <DropdownMenuSub>
+              <DropdownMenuSubTrigger>
+                <LanguagesIcon aria-hidden="true" />
+                {t('dashboard.sidebar.language')}
+              </DropdownMenuSubTrigger>
+              <DropdownMenuSubContent>
+                <DropdownMenuRadioGroup
+                  value={language}
+                  onValueChange={(value) => {
+                    if (isOfferedLanguage(value)) setLanguage(value);
+                  }}
+                >
+                  {LANGUAGES.map((l) => (
+                    <DropdownMenuRadioItem key={l.code} value={l.code} lang={l.htmlLang}>
+                      {l.name}
+                    </DropdownMenuRadioItem>
+                  ))}
+                </DropdownMenuRadioGroup>
+              </DropdownMenuSubContent>
+            </DropdownMenuSub>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              {/* A plain navigation: the server ends the session and redirects to the home page. */}
+              <a href="/v1/logout">
+                <LogOutIcon aria-hidden="true" />
+                {t('dashboard.sidebar.logOut')}
+              </a>
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </SidebarMenuItem>
+    </SidebarMenu>
+  );
+}

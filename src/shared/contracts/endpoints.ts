@@ -1,0 +1,43 @@
+/**
+ * Where each JSON call of the API lives (`CALLS` in ./calls adds what it takes, answers and who may make it).
+ * The browser's `call()` needs only this table, so the dashboard ships no schemas and no zod.
+ */
+export interface Endpoint {
+  path: `/v1/${string}`;
+  /** POST with a JSON body unless said otherwise; a GET (a call a page makes on load) has no body. */
+  methods?: readonly ('GET' | 'POST')[];
+}
+
+export const ENDPOINTS = {
+  sendLoginLink: { path: '/v1/loginLink/send' },
+  verifyLoginLink: { path: '/v1/loginLink/verify' },
+  authProviders: { path: '/v1/auth/providers', methods: ['GET'] },
+  betaCoupon: { path: '/v1/stripe/coupon', methods: ['GET', 'POST'] },
+  userInfo: { path: '/v1/user/info', methods: ['GET', 'POST'] },
+  deleteAccount: { path: '/v1/user/delete' },
+  listOrders: { path: '/v1/order/list' },
+  orderInfo: { path: '/v1/order/info' },
+  deleteOrder: { path: '/v1/order/delete' },
+  setComment: { path: '/v1/order/setComment' },
+  setFavorite: { path: '/v1/order/setFavorite' },
+  createRefresh: { path: '/v1/order/refresh' },
+  requestRefund: { path: '/v1/order/refund' },
+  addDownloaded: { path: '/v1/order/addDownloaded' },
+  listReceipts: { path: '/v1/stripe/receipts' },
+  confirmCheckout: { path: '/v1/stripe/checkout/confirm' },
+  offlineSession: { path: '/v1/checkout/offline/session' },
+  offlinePay: { path: '/v1/checkout/offline/pay' },
+  operatorOverview: { path: '/v1/operator/overview' },
+  operatorSearchOrders: { path: '/v1/operator/orders/search' },
+  operatorOrder: { path: '/v1/operator/orders/get' },
+  operatorRetry: { path: '/v1/operator/orders/retry' },
+  operatorRefund: { path: '/v1/operator/orders/refund' },
+  operatorResendReady: { path: '/v1/operator/orders/resendReady' },
+  operatorExtendRetention: { path: '/v1/operator/orders/extendRetention' },
+  operatorCustomer: { path: '/v1/operator/customers/get' },
+  operatorDeleteCustomer: { path: '/v1/operator/customers/delete' },
+  operatorSetBetaSeats: { path: '/v1/operator/betaSeats' },
+  operatorAudit: { path: '/v1/operator/audit' },
+} as const satisfies Record<string, Endpoint>;
+
+export type CallName = keyof typeof ENDPOINTS;
