@@ -95,11 +95,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     queue,
     clock: options.clock ?? systemClock,
     log: app.log,
-    mailer: options.mailer ?? createMailer(config.mail, app.log.child({ component: 'mail' })),
-    files: createFileStore(config.storage),
+    // The real engines' SDKs (Stripe, the AWS SDK, nodemailer's SMTP, Astria) are imported only when configured.
+    mailer: options.mailer ?? (await createMailer(config.mail, app.log.child({ component: 'mail' }))),
+    files: await createFileStore(config.storage),
     oauth: createOAuthProviders(config.oauth),
-    payments: options.payments ?? createPayments(config.stripe, database.db, options.clock ?? systemClock),
-    generator: options.generator ?? createGenerator(config.generator, config.publicUrl),
+    payments: options.payments ?? (await createPayments(config.stripe, database.db, options.clock ?? systemClock)),
+    generator: options.generator ?? (await createGenerator(config.generator, config.publicUrl)),
     faces: options.faces ?? sharedFaceAnalyzer(config.photoCheck.workers),
   };
   app.decorate('ctx', ctx);

@@ -48,9 +48,19 @@ export async function openDatabase(config: Config['database'], { pgliteSnapshot 
   return database;
 }
 
+/**
+ * The embedded database's buffers. PGlite keeps PostgreSQL's 128 MB of shared buffers inside its
+ * WebAssembly memory, which never shrinks once touched; the data a small studio reads over and over is
+ * a few MB, and the files it reads stay in the operating system's cache anyway (docs/benchmarks.md, "Idle
+ * memory").
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
+
 async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
   if (!snapshot && !dir.startsWith('memory://')) await mkdir(dir, { recursive: true });
-  const client = snapshot ? await PGlite.create({ loadDataDir: snapshot }) : await PGlite.create(dir);
+  const client = snapshot
+    ? await PGlite.create({ loadDataDir: snapshot, postgresqlconf: PGLITE_SETTINGS })
+    : await PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {

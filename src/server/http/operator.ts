@@ -17,6 +17,7 @@ import { getOverview } from '../services/operator/overview.js';
 import { searchOrders } from '../services/operator/search-orders.js';
 import { findAnyOrder } from '../services/orders/find-own-order.js';
 import { openPortraitFile } from '../services/orders/open-portrait.js';
+import { sendPortrait } from './portrait-reply.js';
 import { ok } from './envelope.js';
 import { route } from './route.js';
 import { requireOperator, signedInUser } from './session.js';
@@ -62,6 +63,6 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
     if (!params.success) throw new AppError('NOT_FOUND', 'Photo not found');
     await findAnyOrder(ctx.database.db, params.data.orderId);
     const thumb = await openPortraitFile(ctx, { orderId: params.data.orderId, no: Number(params.data.no), size: 'thumb' });
-    return reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=3600').header('etag', thumb.etag).send(thumb.stream);
+    return sendPortrait(request, reply, thumb, 'private, max-age=3600');
   });
 }

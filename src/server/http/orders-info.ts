@@ -5,6 +5,7 @@ import { AppError } from '../errors.js';
 import { getOrderInfo } from '../services/orders/get-order-info.js';
 import { openPortrait } from '../services/orders/open-portrait.js';
 import { ok, parseInput } from './envelope.js';
+import { sendPortrait } from './portrait-reply.js';
 import { route } from './route.js';
 import { signedInUser } from './session.js';
 
@@ -21,12 +22,6 @@ export async function orderInfoRoutes(app: FastifyInstance): Promise<void> {
     if (!params.success) throw new AppError('NOT_FOUND', 'Photo not found');
     const { size } = parseInput(ZImageQuery, request.query);
     const portrait = await openPortrait(app.ctx, { userId: user.userId, orderId: params.data.orderId, no: Number(params.data.n), size });
-    reply.header('content-type', 'image/jpeg').header('cache-control', 'private, max-age=31536000, immutable').header('etag', portrait.etag);
-    if (request.headers['if-none-match'] === portrait.etag) {
-      portrait.stream.destroy();
-      return reply.status(304).send();
-    }
-    if (portrait.bytes) reply.header('content-length', portrait.bytes);
-    return reply.send(portrait.stream);
+    return sendPortrait(request, reply, portrait, 'private, max-age=31536000, immutable');
   });
 }

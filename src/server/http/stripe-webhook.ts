@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
-import { verifyStripeWebhook } from '../providers/payments/stripe.js';
+import type { verifyStripeWebhook } from '../providers/payments/stripe.js';
 import { handleStripeEvent } from '../services/checkout/handle-stripe-event.js';
 import { ok } from './envelope.js';
 
@@ -19,7 +19,9 @@ export async function stripeWebhookRoutes(app: FastifyInstance): Promise<void> {
     if (!Buffer.isBuffer(request.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the event as application/json');
     let event: ReturnType<typeof verifyStripeWebhook>;
     try {
-      event = verifyStripeWebhook(settings, request.body, signature);
+      // Stripe's SDK is loaded only on a server with Stripe's keys (createPayments loaded it already).
+      const stripe = await import('../providers/payments/stripe.js');
+      event = stripe.verifyStripeWebhook(settings, request.body, signature);
     } catch {
       throw new AppError('BAD_REQUEST', 'Invalid Stripe signature');
     }

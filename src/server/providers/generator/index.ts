@@ -1,15 +1,14 @@
 import type { Config } from '../../config.js';
-import { createAstriaGenerator } from './astria.js';
 import type { Generator } from './generator.js';
 import { createOfflineGenerator } from './offline.js';
 
 export type { Generator, GenerationRequest, GenerationStep } from './generator.js';
 
 /** The offline generator by default; Astria when GENERATOR=astria. */
-export function createGenerator(config: Config['generator'], publicUrl: string): Generator {
+export async function createGenerator(config: Config['generator'], publicUrl: string): Promise<Generator> {
   if (config.kind === 'astria') {
     if (!config.astria) throw new Error('GENERATOR is "astria" but ASTRIA_API_KEY is not set');
-    return createAstriaGenerator(config.astria, publicUrl);
+    return (await import('./astria.js')).createAstriaGenerator(config.astria, publicUrl);
   }
   return createOfflineGenerator({ paceMs: config.paceMs });
 }

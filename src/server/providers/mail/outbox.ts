@@ -1,6 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer.js';
 
 /**
@@ -8,10 +7,13 @@ import type { Mailer, MailMessage } from './mailer.js';
  * any mail client), and `onSent` lets the caller log where it went.
  */
 export function createOutboxMailer(outboxDir: string, from: string, onSent: (file: string, message: MailMessage) => void): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer (which builds the MIME message) loads with the first mail, not with the server.
+  let transport: Promise<{ sendMail(mail: object): Promise<{ message: unknown }> }> | undefined;
+  const transportOf = () =>
+    (transport ??= import('nodemailer').then((m) => m.default.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })));
   return {
     async send(message: MailMessage) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await (await transportOf()).sendMail({ from, ...message });
       await mkdir(outboxDir, { recursive: true });
       // Cut short: an address may be 254 characters, more than a file name may hold with the rest.
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_').slice(0, 100);

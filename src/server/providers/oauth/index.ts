@@ -1,4 +1,7 @@
-import * as client from 'openid-client';
+import type * as OpenId from 'openid-client';
+
+/** openid-client loads with the first sign-in through a provider: a server without providers never holds it. */
+const openId = () => import('openid-client');
 import type { Config } from '../../config.js';
 
 export type OAuthProviderName = 'google' | 'microsoft';
@@ -45,16 +48,18 @@ export function accountChooserPrompt(issuer: string): { prompt?: 'select_account
 }
 
 function createProvider(name: OAuthProviderName, settings: ProviderSettings): OAuthProvider {
-  let configuration: Promise<client.Configuration> | undefined;
+  let configuration: Promise<OpenId.Configuration> | undefined;
   // Discovery is fetched on first use and cached; a failure is not cached, so the next sign-in retries.
   const discover = () => {
-    configuration ??= client
-      .discovery(
-        new URL(settings.issuer),
-        settings.clientId,
-        settings.clientSecret,
-        undefined,
-        settings.issuer.startsWith('http:') ? { execute: [client.allowInsecureRequests] } : undefined,
+    configuration ??= openId()
+      .then((client) =>
+        client.discovery(
+          new URL(settings.issuer),
+          settings.clientId,
+          settings.clientSecret,
+          undefined,
+          settings.issuer.startsWith('http:') ? { execute: [client.allowInsecureRequests] } : undefined,
+        ),
       )
       .catch((error: unknown) => {
         configuration = undefined;
@@ -65,6 +70,7 @@ function createProvider(name: OAuthProviderName, settings: ProviderSettings): OA
   return {
     name,
     async authorizationUrl({ redirectUri, state, nonce, codeChallenge }) {
+      const client = await openId();
       return client.buildAuthorizationUrl(await discover(), {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
@@ -77,6 +83,7 @@ function createProvider(name: OAuthProviderName, settings: ProviderSettings): OA
       });
     },
     async complete({ callbackUrl, expectedState, expectedNonce, codeVerifier }) {
+      const client = await openId();
       const tokens = await client.authorizationCodeGrant(await discover(), callbackUrl, {
         pkceCodeVerifier: codeVerifier,
         expectedState,

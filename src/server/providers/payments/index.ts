@@ -3,7 +3,6 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { createOfflinePayments } from './offline.js';
 import type { PaymentsProvider } from './payments.js';
-import { createStripePayments } from './stripe.js';
 
 export {
   CHECKOUT_SESSION_TTL_MS,
@@ -13,7 +12,7 @@ export {
   type PaymentsProvider,
 } from './payments.js';
 
-/** Stripe when its keys are set, otherwise the offline test checkout. */
-export function createPayments(config: Config['stripe'], db: Db, clock: Clock): PaymentsProvider {
-  return config ? createStripePayments(config, clock) : createOfflinePayments(db, clock);
+/** Stripe when its keys are set (its SDK loaded only then), otherwise the offline test checkout. */
+export async function createPayments(config: Config['stripe'], db: Db, clock: Clock): Promise<PaymentsProvider> {
+  return config ? (await import('./stripe.js')).createStripePayments(config, clock) : createOfflinePayments(db, clock);
 }

@@ -1,7 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, type FileStore } from './file-store.js';
+
+/** How much of a file one read takes when it is streamed out. */
+const READ_CHUNK = 256 * 1024;
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -35,14 +37,15 @@ export function createDiskStore(root: string): FileStore {
       }
     },
     async read(key) {
-      const file = resolve(key);
+      // One open (no stat first), and 256 KB reads: a portrait goes out in two or three chunks, not a dozen.
+      let handle: FileHandle;
       try {
-        await stat(file);
+        handle = await open(resolve(key), 'r');
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
       }
-      return createReadStream(file);
+      return handle.createReadStream({ highWaterMark: READ_CHUNK });
     },
     async readBuffer(key) {
       try {

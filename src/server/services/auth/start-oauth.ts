@@ -1,4 +1,3 @@
-import * as client from 'openid-client';
 import type { AppContext } from '../../context.js';
 import { oauthFlows } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -23,6 +22,8 @@ export async function startOAuth(
 ): Promise<{ url: URL; state: string }> {
   const oauth = ctx.oauth[provider];
   if (!oauth) throw new AppError('NOT_FOUND', `Sign-in with ${provider === 'google' ? 'Google' : 'Microsoft'} is not configured`);
+  // Loaded with the first sign-in through a provider, as the provider's own code is.
+  const client = await import('openid-client');
   const now = ctx.clock.now();
   const state = newToken();
   const nonce = client.randomNonce();

@@ -1,4 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -8,10 +10,13 @@ import { UUID_PATTERN } from '../../../shared/ids.js';
  * The caller's order, or 404. Someone else's order, a missing one and a malformed id answer exactly
  * alike, so ids cannot be probed.
  */
-export async function findOwnOrder(db: Db, userId: string, orderId: string) {
+export async function findOwnOrder(db: Db, userId: string, orderId: string): Promise<typeof orders.$inferSelect>;
+/** The same check, reading only `columns` (an often-polled call reads what it shows, in one query). */
+export async function findOwnOrder<C extends SelectedFields>(db: Db, userId: string, orderId: string, columns: C): Promise<SelectResultFields<C>>;
+export async function findOwnOrder(db: Db, userId: string, orderId: string, columns: SelectedFields = getTableColumns(orders)) {
   if (!UUID_PATTERN.test(orderId)) throw new AppError('NOT_FOUND', 'Order not found');
   const [order] = await db
-    .select()
+    .select(columns)
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
