@@ -269,7 +269,7 @@ function report(results: Result[], chromiumVersion: string): string {
     '',
     head,
     row(
-      'Idle RSS, first start (database created), after ' + `${IDLE_SECONDS} s`,
+      `Idle RSS, first start (database created), after ${IDLE_SECONDS} s`,
       results.map((r) => `${Math.round(r.memory.firstStart)} MB`),
       `< ${TARGETS.idleRssMb} MB: ${mine.memory.firstStart < TARGETS.idleRssMb ? 'met' : 'not met'}`,
     ),

@@ -9,9 +9,16 @@ import { shortOrderId } from './format';
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Where the browser fetches portrait `no` of an order; `thumb` asks for the small gallery rendition. */
-export function portraitUrl(orderId: string, no: number, { thumb = false } = {}): string {
-  return `/v1/image/get/${encodeURIComponent(orderId)}/${no}${thumb ? '?size=thumb' : ''}`;
+/**
+ * Where the browser fetches portrait `no` of an order; `thumb` asks for the small gallery rendition, and
+ * `token` (the order info's `imageToken`) lets the server skip the session check.
+ */
+export function portraitUrl(orderId: string, no: number, { thumb = false, token }: { thumb?: boolean; token?: string } = {}): string {
+  const query = new URLSearchParams();
+  if (thumb) query.set('size', 'thumb');
+  if (token) query.set('t', token);
+  const search = query.toString();
+  return `/v1/image/get/${encodeURIComponent(orderId)}/${no}${search ? `?${search}` : ''}`;
 }
 
 /** The zip of every portrait, or only the favorites. */

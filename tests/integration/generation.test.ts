@@ -75,6 +75,53 @@ describe('[generation] a paid order becomes portraits', { timeout: 180_000 }, ()
   });
 });
 
+describe('[portraits] the gallery fetches portraits through the signed link in the order info', () => {
+  const clock = manualClock();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ ROLE: 'web' }, { clock });
+  });
+  afterAll(() => t.close());
+
+  it("serves that order's portraits without a session until the end of the next UTC day, and nothing else", async () => {
+    const ada = await signInAs(t, 'linked@example.com');
+    const order = await seedCompletedOrder(t, ada.user.id);
+    const other = await seedCompletedOrder(t, (await signInAs(t, 'other@example.com')).user.id);
+    const info = await t.app.inject({ method: 'POST', url: '/v1/order/info', headers: ada.headers, payload: { orderId: order.id } });
+    const token = info.json().data.imageToken as string;
+    const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+    const linked = `/v1/image/get/${order.id}/1?t=${encodeURIComponent(token)}`;
+
+    const full = await get(linked);
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-type']).toBe('image/jpeg');
+    expect(full.headers['cache-control']).toContain('immutable');
+    expect((await get(linked, { 'if-none-match': full.headers.etag as string })).statusCode).toBe(304);
+    expect((await get(`/v1/image/get/${order.id}/1?size=thumb&t=${encodeURIComponent(token)}`)).statusCode).toBe(200);
+    const missing = await get(`/v1/image/get/${order.id}/4?t=${encodeURIComponent(token)}`);
+    expect([missing.statusCode, missing.json().message]).toEqual([404, 'Photo not found']);
+
+    // The same token the whole day, so the browser keeps one URL per portrait.
+    clock.advance(3600_000);
+    const later = await t.app.inject({ method: 'POST', url: '/v1/order/info', headers: ada.headers, payload: { orderId: order.id } });
+    expect(later.json().data.imageToken).toBe(token);
+
+    // Another order, a changed signature or an expired token: the session is asked for, as without a token.
+    for (const url of [
+      `/v1/image/get/${other.id}/1?t=${encodeURIComponent(token)}`,
+      `/v1/image/get/${order.id}/1?t=${encodeURIComponent(`${token.slice(0, -2)}AA`)}`,
+      `/v1/image/get/${order.id}/1?t=${encodeURIComponent(`9${token}`)}`,
+      `/v1/image/get/${order.id}/1?t=garbage`,
+    ]) {
+      const refused = await get(url);
+      expect([url, refused.statusCode, refused.json().message]).toEqual([url, 401, 'Please log in to continue']);
+    }
+    clock.advance(2 * 24 * 3600_000);
+    expect((await get(linked)).statusCode).toBe(401);
+    expect((await get(linked, { cookie: ada.cookie })).statusCode).toBe(200);
+  });
+});
+
 describe('[retention] portraits and personal data go 30 days after delivery', () => {
   const clock = manualClock();
   let t: TestApp;

@@ -70,7 +70,7 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
         : t('orders.photos.available', { count: all.length });
 
   const download = (no: number) => {
-    if (orderId) void downloadPhoto(orderId, no);
+    if (orderId) void downloadPhoto(orderId, no, info?.imageToken);
   };
   const open = (photos: number[]) => (index: number) => setViewer({ photos, index });
 
@@ -118,6 +118,7 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
           {orderId && all.length > 0 ? (
             <PhotoGrid
               orderId={orderId}
+              imageToken={info?.imageToken}
               photos={all}
               favorites={favoriteSet}
               onOpen={open(all)}
@@ -138,6 +139,7 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
           {orderId && favoritePhotos.length > 0 ? (
             <PhotoGrid
               orderId={orderId}
+              imageToken={info?.imageToken}
               photos={favoritePhotos}
               favorites={favoriteSet}
               onOpen={open(favoritePhotos)}
@@ -171,6 +173,7 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
       {orderId && (
         <PhotoViewer
           orderId={orderId}
+          imageToken={info?.imageToken}
           photos={viewer?.photos ?? []}
           index={viewer?.index ?? null}
           onIndexChange={(index) => setViewer((current) => (index === null || !current ? null : { ...current, index }))}

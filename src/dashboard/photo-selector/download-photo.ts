@@ -6,9 +6,9 @@ import { portraitFileName, portraitUrl } from '@/shared/orders';
  * `<a download>`, so the file name is ours whatever the server calls it. Then the download is recorded.
  * Failures are only logged.
  */
-export async function downloadPhoto(orderId: string, no: number): Promise<void> {
+export async function downloadPhoto(orderId: string, no: number, imageToken?: string): Promise<void> {
   try {
-    const response = await fetch(portraitUrl(orderId, no), { credentials: 'include' });
+    const response = await fetch(portraitUrl(orderId, no, { token: imageToken }), { credentials: 'include' });
     if (!response.ok) throw new Error(`Photo ${no} could not be fetched (HTTP ${response.status})`);
     const url = URL.createObjectURL(await response.blob());
     const link = document.createElement('a');

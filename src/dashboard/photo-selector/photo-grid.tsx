@@ -48,6 +48,8 @@ export function PhotoActions({ no, favorite, onToggleFavorite, onDownload, class
 
 export interface PhotoGridProps {
   orderId: string;
+  /** The order info's `imageToken`: the images load without a session check per thumbnail. */
+  imageToken?: string;
   photos: number[];
   favorites: ReadonlySet<number>;
   onOpen: (index: number) => void;
@@ -57,7 +59,7 @@ export interface PhotoGridProps {
 }
 
 /** A numbered grid of thumbnails (lazy-loaded); a click opens the viewer at that photo. */
-export function PhotoGrid({ orderId, photos, favorites, onOpen, onToggleFavorite, onDownload, label }: PhotoGridProps) {
+export function PhotoGrid({ orderId, imageToken, photos, favorites, onOpen, onToggleFavorite, onDownload, label }: PhotoGridProps) {
   const { t } = useTranslation();
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-label={label}>
@@ -70,7 +72,7 @@ export function PhotoGrid({ orderId, photos, favorites, onOpen, onToggleFavorite
             onClick={() => onOpen(index)}
           >
             <img
-              src={portraitUrl(orderId, no, { thumb: true })}
+              src={portraitUrl(orderId, no, { thumb: true, token: imageToken })}
               alt=""
               loading="lazy"
               decoding="async"

@@ -9,6 +9,8 @@ import { stepIndex } from './photo-list';
 
 export interface PhotoViewerProps {
   orderId: string;
+  /** The order info's `imageToken` (see PhotoGrid). */
+  imageToken?: string;
   /** The photos the viewer moves through (those of the tab it was opened from). */
   photos: number[];
   /** Position in `photos`, or null when closed. */
@@ -23,7 +25,7 @@ export interface PhotoViewerProps {
  * The full-screen viewer: the full-size photo, favorite, download and close, previous/next arrows
  * that wrap around, 'Photo X of N'. Left and right arrow keys move; Escape closes (Radix).
  */
-export function PhotoViewer({ orderId, photos, index, onIndexChange, favorites, onToggleFavorite, onDownload }: PhotoViewerProps) {
+export function PhotoViewer({ orderId, imageToken, photos, index, onIndexChange, favorites, onToggleFavorite, onDownload }: PhotoViewerProps) {
   const { t } = useTranslation();
   const open = index !== null && photos.length > 0;
   const position = open ? Math.min(index, photos.length - 1) : 0;
@@ -33,8 +35,8 @@ export function PhotoViewer({ orderId, photos, index, onIndexChange, favorites, 
   // Warm the cache with the neighbours, so moving feels instant.
   useEffect(() => {
     if (!open || photos.length < 2) return;
-    for (const delta of [1, -1]) new Image().src = portraitUrl(orderId, photos[stepIndex(position, delta, photos.length)]);
-  }, [open, orderId, photos, position]);
+    for (const delta of [1, -1]) new Image().src = portraitUrl(orderId, photos[stepIndex(position, delta, photos.length)], { token: imageToken });
+  }, [open, orderId, imageToken, photos, position]);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onIndexChange(null)}>
@@ -77,14 +79,14 @@ export function PhotoViewer({ orderId, photos, index, onIndexChange, favorites, 
             <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-3 sm:px-16">
               <img
                 key={no}
-                src={portraitUrl(orderId, no)}
+                src={portraitUrl(orderId, no, { token: imageToken })}
                 alt={t('orders.photos.photoAlt', { n: no })}
                 width={832}
                 height={1216}
                 className="h-full w-full object-contain"
                 // The thumbnail the grid already loaded stands in until the full size arrives.
                 style={{
-                  backgroundImage: `url("${portraitUrl(orderId, no, { thumb: true })}")`,
+                  backgroundImage: `url("${portraitUrl(orderId, no, { thumb: true, token: imageToken })}")`,
                   backgroundSize: 'contain',
                   backgroundPosition: 'center',
                   backgroundRepeat: 'no-repeat',

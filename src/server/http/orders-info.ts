@@ -3,25 +3,37 @@ import { z } from 'zod';
 import { CALLS } from '../../shared/contracts/calls.js';
 import { AppError } from '../errors.js';
 import { getOrderInfo } from '../services/orders/get-order-info.js';
-import { openPortrait } from '../services/orders/open-portrait.js';
+import { openLinkedPortrait, openPortrait } from '../services/orders/open-portrait.js';
+import { portraitLinkValid } from '../services/orders/portrait-links.js';
+import { UUID_PATTERN } from '../../shared/ids.js';
 import { ok, parseInput } from './envelope.js';
 import { sendPortrait } from './portrait-reply.js';
 import { route } from './route.js';
-import { signedInUser } from './session.js';
+import { requireSignIn } from './session.js';
 
 const ZImageParams = z.object({ orderId: z.string().max(100), n: z.string().regex(/^\d{1,4}$/) });
-const ZImageQuery = z.object({ size: z.enum(['full', 'thumb']).default('full') });
+const ZImageQuery = z.object({ size: z.enum(['full', 'thumb']).default('full'), t: z.string().max(200).optional() });
 
 /** Order progress for the photo selector, and the portraits themselves (never public URLs). */
 export async function orderInfoRoutes(app: FastifyInstance): Promise<void> {
   route(app, CALLS.orderInfo, async ({ input, user }) => ok(await getOrderInfo(app.ctx, user.userId, input.orderId)));
 
-  app.get('/v1/image/get/:orderId/:n', { config: { rateLimit: false, signIn: 'api' } }, async (request, reply) => {
-    const user = signedInUser(request);
+  // A portrait answers its owner's session, or a signed link from the order's info (the gallery's way:
+  // no session or order lookup per image). A link that is wrong or expired falls back to the session.
+  app.get('/v1/image/get/:orderId/:n', { config: { rateLimit: false } }, async (request, reply) => {
     const params = ZImageParams.safeParse(request.params);
+    const { t: token } = request.query as { t?: unknown };
+    const linked =
+      params.success &&
+      typeof token === 'string' &&
+      UUID_PATTERN.test(params.data.orderId) &&
+      (await portraitLinkValid(app.ctx.database.db, params.data.orderId, token, app.ctx.clock.now()));
+    const user = linked ? null : await requireSignIn(request, reply);
     if (!params.success) throw new AppError('NOT_FOUND', 'Photo not found');
     const { size } = parseInput(ZImageQuery, request.query);
-    const portrait = await openPortrait(app.ctx, { userId: user.userId, orderId: params.data.orderId, no: Number(params.data.n), size });
+    const portrait = user
+      ? await openPortrait(app.ctx, { userId: user.userId, orderId: params.data.orderId, no: Number(params.data.n), size })
+      : openLinkedPortrait(app.ctx, { orderId: params.data.orderId, no: Number(params.data.n), size });
     return sendPortrait(request, reply, portrait, 'private, max-age=31536000, immutable');
   });
 }

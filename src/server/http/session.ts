@@ -50,14 +50,22 @@ export function registerSignInCheck(app: FastifyInstance): void {
   app.addHook('preHandler', async (request, reply) => {
     const needed = request.routeOptions.config.signIn;
     if (!needed) return;
+    if (needed === 'api') return requireSignIn(request, reply);
     const user = await currentUser(request, reply);
     if (user) {
       request.user = user;
       return;
     }
-    if (needed === 'api') throw new AppError('UNAUTHORIZED', NOT_SIGNED_IN);
     return reply.redirect(loginRedirect(request.url), 302);
   });
+}
+
+/** The `signIn: 'api'` check, for a route that decides for itself whether it needs a session: 401 "Please log in to continue" without one. */
+export async function requireSignIn(request: FastifyRequest, reply: FastifyReply): Promise<SessionUser> {
+  const user = await currentUser(request, reply);
+  if (!user) throw new AppError('UNAUTHORIZED', NOT_SIGNED_IN);
+  request.user = user;
+  return user;
 }
 
 /** What a route that does not exist answers (`No such call: POST /v1/…`), as the not-found handler does. */

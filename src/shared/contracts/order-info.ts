@@ -13,5 +13,7 @@ export const ZOrderInfoResponseSchema = z.object({
   /** A refresh can be bought now (as in the order list), and the answers it starts from. */
   refreshable: z.boolean(),
   portraitInfo: ZOrderPortraitInfoSchema.nullable(),
+  /** Lets the gallery fetch this order's portraits without the session (`?t=` on the image URL) until the end of the next UTC day. */
+  imageToken: z.string(),
 });
 export type OrderInfo = z.infer<typeof ZOrderInfoResponseSchema>;

@@ -91,6 +91,7 @@ describe('[orders] how an order is shown', () => {
     expect(portraitFileName(7)).toBe('photo-7.jpg');
     expect(portraitUrl(id, 3)).toBe(`/v1/image/get/${id}/3`);
     expect(portraitUrl(id, 3, { thumb: true })).toBe(`/v1/image/get/${id}/3?size=thumb`);
+    expect(portraitUrl(id, 3, { thumb: true, token: '1795737600.a-b_c' })).toBe(`/v1/image/get/${id}/3?size=thumb&t=1795737600.a-b_c`);
     expect(groupDownloadUrl(id, { favorites: true })).toBe(`/v1/order/groupDownload/${id}?favorites=true`);
   });
 

@@ -4,12 +4,13 @@ import { refreshable, refreshBeingMadeColumn } from '../refresh/likeness.js';
 import { favoriteNumbers, portraitInfoOf } from './list-orders.js';
 import type { OrderInfo } from '../../../shared/contracts/order-info.js';
 import { findOwnOrder } from './find-own-order.js';
+import { portraitLinkToken } from './portrait-links.js';
 
 /**
  * What the photo selector polls: status, how many portraits exist, the favorites, the progress. One
  * query, as it is asked every few seconds while portraits are made.
  */
-export async function getOrderInfo(ctx: Pick<AppContext, 'database'>, userId: string, orderId: string): Promise<OrderInfo> {
+export async function getOrderInfo(ctx: Pick<AppContext, 'database' | 'clock'>, userId: string, orderId: string): Promise<OrderInfo> {
   const order = await findOwnOrder(ctx.database.db, userId, orderId, {
     status: orders.status,
     imageGenerated: orders.imageGenerated,
@@ -32,5 +33,6 @@ export async function getOrderInfo(ctx: Pick<AppContext, 'database'>, userId: st
     expired,
     refreshable: refreshable(order, order.refreshBeingMade),
     portraitInfo: portraitInfoOf(order),
+    imageToken: await portraitLinkToken(ctx.database.db, orderId, ctx.clock.now()),
   };
 }

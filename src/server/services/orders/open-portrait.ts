@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import { orders, portraits } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { UUID_PATTERN } from '../../../shared/ids.js';
+import { portraitKey, thumbKey } from './storage-keys.js';
 
 /**
  * A portrait of the caller's order as a stream, with what the HTTP layer needs for caching. The order's
@@ -33,6 +34,27 @@ export async function openPortraitFile(
     .from(portraits)
     .where(and(eq(portraits.orderId, orderId), eq(portraits.no, no)));
   return openStored(ctx, portrait ?? null, size);
+}
+
+/**
+ * A portrait reached through a signed link (`portraitLinkValid` checked it): straight from the file
+ * store, with no database read. A thumbnail that was never made is answered with the portrait, as the
+ * session's path does.
+ */
+export function openLinkedPortrait(
+  ctx: Pick<AppContext, 'files'>,
+  { orderId, no, size }: { orderId: string; no: number; size: 'full' | 'thumb' },
+): StoredPortrait {
+  return {
+    // The order id and number name one portrait for good: a retry adds numbers, it never rewrites one.
+    etag: `"${orderId}-${no}-${size}"`,
+    bytes: undefined,
+    open: async () => {
+      const stream = (size === 'thumb' ? await ctx.files.read(thumbKey(orderId, no)) : null) ?? (await ctx.files.read(portraitKey(orderId, no)));
+      if (!stream) throw new AppError('NOT_FOUND', 'Photo not found');
+      return stream;
+    },
+  };
 }
 
 /** A stored portrait: its validator and size, and its bytes when asked for (a revalidation needs none). */

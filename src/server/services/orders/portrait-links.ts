@@ -1,0 +1,53 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { appState } from '../../db/schema.js';
+
+const KEY_NAME = 'portraitLinkKey';
+const DAY_MS = 24 * 3600 * 1000;
+const keys = new WeakMap<object, Promise<Buffer>>();
+
+/**
+ * The key that signs portrait links: 256 random bits made on the installation's first use and kept in
+ * the database, so every process of it signs and checks alike. Read once per process.
+ */
+function linkKey(db: Db): Promise<Buffer> {
+  let key = keys.get(db);
+  if (!key) {
+    key = (async () => {
+      await db
+        .insert(appState)
+        .values({ key: KEY_NAME, value: randomBytes(32).toString('base64url') })
+        .onConflictDoNothing();
+      const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, KEY_NAME));
+      return Buffer.from(String(row?.value), 'base64url');
+    })();
+    keys.set(db, key);
+    key.catch(() => keys.delete(db));
+  }
+  return key;
+}
+
+const signature = (key: Buffer, orderId: string, expires: number) => createHmac('sha256', key).update(`${orderId}.${expires}`).digest('base64url');
+
+/**
+ * A token that lets whoever holds it fetch this order's portraits for a day or two without the session:
+ * the gallery's images then cost the server a signature check and a file, not a session and an order
+ * lookup each. It is handed only to the order's owner (in the order's info) and is the same all UTC
+ * day, so a portrait keeps one URL that the browser caches. Valid until the end of the next UTC day.
+ */
+export async function portraitLinkToken(db: Db, orderId: string, now: Date): Promise<string> {
+  const expires = (Math.floor(now.getTime() / DAY_MS) + 2) * (DAY_MS / 1000);
+  return `${expires}.${signature(await linkKey(db), orderId, expires)}`;
+}
+
+/** Whether `token` was made for this order by this installation and has not expired. */
+export async function portraitLinkValid(db: Db, orderId: string, token: string, now: Date): Promise<boolean> {
+  const [, expiresText, signed] = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token) ?? [];
+  if (!expiresText || !signed) return false;
+  const expires = Number(expiresText);
+  if (expires * 1000 <= now.getTime()) return false;
+  const expected = Buffer.from(signature(await linkKey(db), orderId, expires));
+  const given = Buffer.from(signed);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
