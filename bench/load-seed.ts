@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Database } from '../src/server/db/client.js';
-import { favorites, orders, sessions, users } from '../src/server/db/schema.js';
+import { appState, favorites, orders, sessions, users } from '../src/server/db/schema.js';
+import { PORTRAIT_LINK_KEY } from '../src/server/services/orders/portrait-links.js';
 import { defaultNickName } from '../src/server/services/accounts/find-or-create-user.js';
 import { SESSION_IDLE_MS } from '../src/server/services/auth/sessions.js';
 import { hashToken, newToken } from '../src/server/tokens.js';
@@ -56,6 +57,8 @@ export interface PlannedCustomer {
 
 export interface LoadPlan {
   now: Date;
+  /** The installation's portrait-link key, seeded, so the benchmark can sign image links as the order info does. */
+  linkKey: Buffer;
   customers: PlannedCustomer[];
   orders: PlannedOrder[];
   portraits: number;
@@ -110,7 +113,16 @@ function answers(categoryId: CategoryId, packageId: PackageId, rnd: () => number
  */
 export function planLoadData({ customers, ordersEach, now = new Date() }: { customers: number; ordersEach: number; now?: Date }): LoadPlan {
   const rnd = random(20_261_121);
-  const plan: LoadPlan = { now, customers: [], orders: [], portraits: 0, favorites: 0, byStatus: { completed: 0, processing: 0, failed: 0 }, byPackage: {} };
+  const plan: LoadPlan = {
+    now,
+    linkKey: Buffer.from('load-benchmark-portrait-link-key-32b'),
+    customers: [],
+    orders: [],
+    portraits: 0,
+    favorites: 0,
+    byStatus: { completed: 0, processing: 0, failed: 0 },
+    byPackage: {},
+  };
   for (let c = 0; c < customers; c++) {
     const customer: PlannedCustomer = { id: randomUUID(), email: `customer${c + 1}@load.example`, token: newToken(), orders: [] };
     for (let k = 0; k < ordersEach; k++) {
@@ -218,6 +230,7 @@ function chunks<T>(items: T[], size: number): T[][] {
 export async function seedDatabase(database: Database, plan: LoadPlan, images: LoadImages): Promise<void> {
   const { db } = database;
   const { now } = plan;
+  await db.insert(appState).values({ key: PORTRAIT_LINK_KEY, value: plan.linkKey.toString('base64url') });
   for (const batch of chunks(plan.customers, 1000)) {
     await db.insert(users).values(
       batch.map((c) => ({

@@ -8,6 +8,8 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { startServer, type ServerProcess } from '../tests/support/server-process.js';
 import { ensureSite } from './load-site.js';
+import { signPortraitLink } from '../src/server/services/orders/portrait-links.js';
+import { portraitUrl } from '../src/shared/orders.js';
 import { makeImages, planLoadData, seedDatabase, writeFiles, type LoadImages, type LoadPlan, type PlannedCustomer } from './load-seed.js';
 
 /**
@@ -57,13 +59,18 @@ function endpoints(plan: LoadPlan): Endpoint[] {
   const round = (i: number) => Math.floor(i / n);
   const delivered = new Map(customers.map((c) => [c.id, c.orders.filter((o) => o.status === 'completed')]));
   const deliveredTo = (c: PlannedCustomer) => delivered.get(c.id) ?? [];
-  const portrait = (i: number, size: 'full' | 'thumb'): Target => {
+  const portrait = (i: number, size: 'full' | 'thumb', { linked = false } = {}): Target => {
     // Every customer has completed orders in this data set (each order is completed with p = 0.8).
     let c = customer(i);
     for (let k = 1; deliveredTo(c).length === 0; k++) c = customer(i + k);
     const done = deliveredTo(c);
     const order = done[round(i) % done.length];
     const no = 1 + ((i * 7919) % order.imageGenerated);
+    if (linked) {
+      // As the gallery asks: the order info's signed link, no cookie.
+      const url = portraitUrl(order.id, no, { thumb: size === 'thumb', token: signPortraitLink(plan.linkKey, order.id, new Date()) });
+      return { method: 'GET', path: url };
+    }
     return { method: 'GET', path: `/v1/image/get/${order.id}/${no}${size === 'thumb' ? '?size=thumb' : ''}`, cookie: cookieOf(c) };
   };
   const json = async <T>(response: Response) => (await response.json()) as { code: number; data: T | null };
@@ -94,6 +101,8 @@ function endpoints(plan: LoadPlan): Endpoint[] {
     },
     { label: 'Portrait (`GET /v1/image/get/{orderId}/{n}`)', pick: (i) => portrait(i, 'full'), check: isJpeg },
     { label: 'Thumbnail (`GET /v1/image/get/{orderId}/{n}?size=thumb`)', pick: (i) => portrait(i, 'thumb'), check: isJpeg },
+    { label: 'Portrait, signed link (`…/{n}?t=…`)', pick: (i) => portrait(i, 'full', { linked: true }), check: isJpeg },
+    { label: 'Thumbnail, signed link (`…/{n}?size=thumb&t=…`)', pick: (i) => portrait(i, 'thumb', { linked: true }), check: isJpeg },
     {
       label: 'Landing page (`GET /`)',
       pick: () => ({ method: 'GET', path: '/' }),

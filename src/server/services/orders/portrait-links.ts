@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appState } from '../../db/schema.js';
 
-const KEY_NAME = 'portraitLinkKey';
+/** The `app_state` entry that holds the installation's key (base64url), made on first use. */
+export const PORTRAIT_LINK_KEY = 'portraitLinkKey';
 const DAY_MS = 24 * 3600 * 1000;
 const keys = new WeakMap<object, Promise<Buffer>>();
 
@@ -17,9 +18,9 @@ function linkKey(db: Db): Promise<Buffer> {
     key = (async () => {
       await db
         .insert(appState)
-        .values({ key: KEY_NAME, value: randomBytes(32).toString('base64url') })
+        .values({ key: PORTRAIT_LINK_KEY, value: randomBytes(32).toString('base64url') })
         .onConflictDoNothing();
-      const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, KEY_NAME));
+      const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, PORTRAIT_LINK_KEY));
       return Buffer.from(String(row?.value), 'base64url');
     })();
     keys.set(db, key);
@@ -37,8 +38,13 @@ const signature = (key: Buffer, orderId: string, expires: number) => createHmac(
  * day, so a portrait keeps one URL that the browser caches. Valid until the end of the next UTC day.
  */
 export async function portraitLinkToken(db: Db, orderId: string, now: Date): Promise<string> {
+  return signPortraitLink(await linkKey(db), orderId, now);
+}
+
+/** The token itself, from the key (benchmarks sign with a key they seeded). */
+export function signPortraitLink(key: Buffer, orderId: string, now: Date): string {
   const expires = (Math.floor(now.getTime() / DAY_MS) + 2) * (DAY_MS / 1000);
-  return `${expires}.${signature(await linkKey(db), orderId, expires)}`;
+  return `${expires}.${signature(key, orderId, expires)}`;
 }
 
 /** Whether `token` was made for this order by this installation and has not expired. */
