@@ -27,7 +27,7 @@ export default defineConfig({
   output: 'static',
   site: 'https://portrait-studio.example',
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [
     react(),
     sitemap({

@@ -1,5 +1,4 @@
 import { FALLBACK_EXAMPLE, STYLE_THEMES } from '@/shared/catalog/style-themes';
-import { LIMITS } from '@/shared/limits';
 import { pickRound, themeOfExample } from './rotation';
 
 /** Half of the ~0.5 s fade each way: out, swap, in. */
@@ -17,9 +16,11 @@ function preload(src: string): Promise<void> {
 }
 
 /**
- * The landing page's rotating examples: every LIMITS.landingRotationMs a new round of one random
- * example from each of up to five distinct random styles, cross-faded. A Pause button stops it
- * (moving content needs one, WCAG 2.2.2); it also waits while the tab is hidden.
+ * The landing page's rotating examples: every `data-interval` ms (LIMITS.landingRotationMs, rendered
+ * by Rotator.astro) a new round of one random example from each of up to five distinct random styles,
+ * cross-faded. A Pause button stops it (moving content needs one, WCAG 2.2.2); it also waits while
+ * the tab is hidden. The interval comes from the markup so that this script shares no module with
+ * the dashboard and ships inline in the page instead of as two more requests.
  */
 export function initRotator(root: Document = document): void {
   const list = root.querySelector<HTMLElement>('[data-rotator]');
@@ -56,7 +57,8 @@ export function initRotator(root: Document = document): void {
     }
   };
 
-  setInterval(() => void rotate(), LIMITS.landingRotationMs);
+  const interval = Number(list.dataset.interval);
+  if (interval > 0) setInterval(() => void rotate(), interval);
 
   if (toggle) {
     toggle.hidden = false;

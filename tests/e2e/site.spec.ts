@@ -36,6 +36,8 @@ test.describe('[site] landing page', () => {
     const art = page.getByRole('img', { name: 'A collage of AI-generated professional portraits in different styles' });
     await expect(art).toHaveAttribute('src', '/images/hero/hero.webp');
     await expect(art).toHaveAttribute('fetchpriority', 'high');
+    // The browser shows the responsive AVIF copy sized for the screen, not the fallback.
+    await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/images\/hero\/hero-\d+\.avif$/);
   });
 
   test('[site] states every marketing claim of the product', async ({ page }) => {
@@ -192,7 +194,7 @@ test.describe('[site] landing page', () => {
     const demo = page.locator('#demo');
     const video = demo.locator('video');
     await expect(video).toHaveAttribute('controls', '');
-    await expect(video).toHaveAttribute('poster', /\.webp$/);
+    await expect(video).toHaveAttribute('poster', /^\/images\/hero\/hero-\d+\.avif$/);
     await demo.getByRole('button', { name: 'Play the demo video' }).click();
     await expect(demo.getByText("The demo video isn't available right now.")).toBeVisible();
     await expect(demo.getByRole('link', { name: /Watch our videos on YouTube/ })).toHaveAttribute('href', /youtube\.com/);

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { signInAs } from './helpers/session';
@@ -20,7 +20,11 @@ async function writeSite(dist: string) {
     await mkdir(path.dirname(path.join(dist, rel)), { recursive: true });
     await writeFile(path.join(dist, rel), content);
   }
+  // What the build's precompression leaves beside a file (scripts/precompress.ts).
+  await writeFile(path.join(dist, '_astro/app.abc123.js.br'), brotliCompressSync(BUILT_SCRIPT));
 }
+
+const BUILT_SCRIPT = 'console.log("built and compressed once");';
 
 describe('[site] serving the built site', () => {
   let t: TestApp;
@@ -101,6 +105,23 @@ describe('[site] serving the built site', () => {
     const res = await get('/fr/nope');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('Page introuvable');
+  });
+
+  it("sends the build's compressed copy of an asset as it is, and never by its own name", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/_astro/app.abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(BUILT_SCRIPT);
+    expect((await get('/_astro/app.abc123.js.br')).statusCode).toBe(404);
+  });
+
+  it('leaves the policies only documents obey off scripts, and keeps them on pages and SVG', async () => {
+    const script = await get('/_astro/app.abc123.js');
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    expect(script.headers['x-frame-options']).toBeUndefined();
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const url of ['/', '/favicon.svg']) expect((await get(url)).headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('caches hashed assets for a year and pages not at all', async () => {

@@ -67,6 +67,18 @@ export function checkoutPageHelmet(config: Config) {
   };
 }
 
+const SUBRESOURCE = /^(?:application\/javascript|text\/javascript|text\/css|image\/(?!svg)|font\/|audio\/|video\/)/;
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-frame-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 /** Headers, the content security policy, the global rate limit and the cross-site request check. */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(helmet, {
@@ -82,6 +94,15 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     timeWindow: 60_000,
     errorResponseBuilder: (_req, context) =>
       new AppError('TOO_MANY_REQUESTS', `Too many requests; please slow down and try again in ${Math.ceil(context.ttl / 1000)} seconds`),
+  });
+
+  // Scripts, styles, images and fonts are never documents: the policies that only a document obeys
+  // (about 0.9 KB, most of it the content security policy) are left off them, which a page's dozen
+  // subresources feel on a slow phone link. Pages, SVG (which can be opened as a document) and API
+  // answers keep every header.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (SUBRESOURCE.test(String(reply.getHeader('content-type') ?? ''))) for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+    return payload;
   });
 
   app.addHook('onRequest', async (request) => {
