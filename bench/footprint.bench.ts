@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { type Browser, chromium } from '@playwright/test';
-import { createCheckout, type Customer, signInOverHttp } from '../tests/support/customer.js';
+import { type Customer, placePaidOrderOverHttp, signInOverHttp } from '../tests/support/customer.js';
 import { freePort } from '../tests/support/server-process.js';
 
 /**
@@ -120,11 +120,12 @@ interface CallCost {
 /** Server CPU per request of one call under 20 connections, from the process's own CPU counters. */
 async function callCost(
   server: Server,
-  customer: Customer,
+  /** null: no cookie (a signed link). */
+  customer: Customer | null,
   label: string,
   request: { method: 'GET' | 'POST'; path: string; body?: string },
 ): Promise<CallCost> {
-  const headers = { ...customer.json };
+  const headers: Record<string, string> = customer ? { ...customer.json } : {};
   const probe = await fetch(`${server.url}${request.path}`, { method: request.method, headers, body: request.body });
   if (!probe.ok) throw new Error(`${label}: ${probe.status} ${await probe.text()}`);
   await autocannon({ url: server.url, connections: 20, duration: 2, requests: [{ ...request, headers }] });
@@ -193,13 +194,26 @@ async function loadPage(browser: Browser, server: Server, customer: Customer, pa
   return { jsBytes, totalBytes, requests, fcp, ready, scripts };
 }
 
+/** Waits until the order is delivered and returns its info. */
+async function completed(server: Server, customer: Customer, orderId: string): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    const res = await fetch(`${server.url}/v1/order/info`, { method: 'POST', headers: customer.json, body: JSON.stringify({ orderId }) });
+    const info = (await res.json()).data as Record<string, unknown>;
+    if (info.status === 'completed') return info;
+    if (Date.now() > deadline) throw new Error(`the beta order was not delivered in time (${String(info.status)})`);
+    await sleep(1000);
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 interface Result {
   checkout: Checkout;
   memory: Memory;
-  calls: CallCost[];
+  /** null: the checkout has no such way (signed links came with issue 18). */
+  calls: (CallCost | null)[];
   pages: { label: string; runs: PageRun[] }[];
 }
 
@@ -210,21 +224,28 @@ async function measureCheckout(browser: Browser, checkout: Checkout): Promise<Re
   }
   const memory = await idleMemory(checkout.root);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portrait-footprint-'));
-  // Web only: the order stays being made, so no portrait rendering competes with the measured requests.
-  const server = await startServer(checkout.root, dataDir, { ROLE: 'web' });
+  // The offline generator at full speed makes the customer's beta order before anything is measured.
+  const server = await startServer(checkout.root, dataDir, { GENERATOR_PACE_MS: '0' });
   try {
     const customer = await signInOverHttp(server.url, path.join(dataDir, 'outbox'), 'bench@example.com');
-    const { orderId } = await createCheckout(server.url, customer, 'beta');
+    const orderId = await placePaidOrderOverHttp(server.url, customer, 'beta');
     const body = JSON.stringify({ orderId });
+    const info = await completed(server, customer, orderId);
+    const image = (query: string) => `/v1/image/get/${orderId}/1${query}`;
+    const token = typeof info.imageToken === 'string' ? encodeURIComponent(info.imageToken) : null;
     const calls = [
       await callCost(server, customer, 'Order list (`POST /v1/order/list`)', { method: 'POST', path: '/v1/order/list', body: '{}' }),
       await callCost(server, customer, 'Order info (`POST /v1/order/info`)', { method: 'POST', path: '/v1/order/info', body }),
       await callCost(server, customer, 'User info (`GET /v1/user/info`)', { method: 'GET', path: '/v1/user/info' }),
+      await callCost(server, customer, 'Portrait, with the session', { method: 'GET', path: image('') }),
+      await callCost(server, customer, 'Thumbnail, with the session', { method: 'GET', path: image('?size=thumb') }),
+      token ? await callCost(server, null, 'Portrait, signed link', { method: 'GET', path: image(`?t=${token}`) }) : null,
+      token ? await callCost(server, null, 'Thumbnail, signed link', { method: 'GET', path: image(`?size=thumb&t=${token}`) }) : null,
     ];
     const pages = [];
     for (const [label, pagePath, ready] of [
       ['Overview (`/dashboard`)', '/dashboard', /Welcome to your portrait studio/],
-      ['My Orders (`/dashboard/myOrders`)', '/dashboard/myOrders', /^(Processing|Pending)$/],
+      ['My Orders (`/dashboard/myOrders`)', '/dashboard/myOrders', /^(Completed|Processing|Pending)$/],
     ] as const) {
       const runs: PageRun[] = [];
       for (let i = 0; i < RUNS; i++) runs.push(await loadPage(browser, server, customer, pagePath, ready));
@@ -278,13 +299,16 @@ function report(results: Result[], chromiumVersion: string): string {
       results.map((r) => `${Math.round(r.memory.restarted)} MB`),
       `< ${TARGETS.idleRssMb} MB: ${mine.memory.restarted < TARGETS.idleRssMb ? 'met' : 'not met'}`,
     ),
-    ...mine.calls.map((call, i) =>
-      row(
-        `Server CPU per request: ${call.label}`,
-        results.map((r) => `${r.calls[i]!.cpuMs.toFixed(2)} ms (${Math.round(r.calls[i]!.requestsPerSecond)}/s)`),
-        results.length > 1 ? `half: ${mine.calls[i]!.cpuMs <= results[0]!.calls[i]!.cpuMs / 2 ? 'met' : 'not met'}` : '',
-      ),
-    ),
+    ...mine.calls.map((call, i) => {
+      const cost = (r: Result) => r.calls[i];
+      const before = cost(results[0]!);
+      const values = results.map((r) => {
+        const c = cost(r);
+        return c ? `${c.cpuMs.toFixed(2)} ms (${Math.round(c.requestsPerSecond)}/s)` : 'n/a';
+      });
+      const verdict = results.length > 1 && call && before ? `half: ${call.cpuMs <= before.cpuMs / 2 ? 'met' : 'not met'}` : '';
+      return row(`Server CPU per request: ${call?.label ?? mine.calls[i]?.label ?? ''}`, values, verdict);
+    }),
     ...mine.pages.flatMap((pageResult, i) => {
       const of = (r: Result) => r.pages[i]!.runs;
       const overview = i === 0;
@@ -311,7 +335,7 @@ function report(results: Result[], chromiumVersion: string): string {
     '',
     `Scripts the Overview loads in this checkout: ${[...new Set(mine.pages[0]!.runs[0]!.scripts)].map((s) => `\`${path.basename(s)}\``).join(', ')}.`,
     '',
-    `Method: \`bench/footprint.bench.ts\`. Each checkout's server runs as \`npm start\` runs it (\`node --import tsx src/server/main.ts\`, PGlite in a fresh \`DATA_DIR\`, the built site from its own \`dist/\`); resident memory is \`VmRSS\` of that process ${IDLE_SECONDS} s after it answered \`/v1/health\`, with no request made, on a first start and again after a restart on the same data. CPU per request is the server process's user + system time (\`/proc/<pid>/stat\`) over ${LOAD_SECONDS} s of autocannon with 20 connections (after 2 s of warm-up), divided by the requests answered, for one signed-in customer with one order. Pages: a signed-in Chromium context per load, cache disabled, on the landing benchmark's phone profile (390x844 at 3x, Slow 4G: 1.6 Mbps, 150 ms, 4x CPU); bytes are the DevTools protocol's \`encodedDataLength\` (compressed, headers included), "content on screen" is from navigation start until the page's own text shows (the Overview's first-order card, My Orders' order row), medians of ${RUNS}. With \`BENCH_BEFORE\`, both checkouts are measured one after the other in this run.`,
+    `Method: \`bench/footprint.bench.ts\`. Each checkout's server runs as \`npm start\` runs it (\`node --import tsx src/server/main.ts\`, PGlite in a fresh \`DATA_DIR\`, the built site from its own \`dist/\`); resident memory is \`VmRSS\` of that process ${IDLE_SECONDS} s after it answered \`/v1/health\`, with no request made, on a first start and again after a restart on the same data. CPU per request is the server process's user + system time (\`/proc/<pid>/stat\`) over ${LOAD_SECONDS} s of autocannon with 20 connections (after 2 s of warm-up), divided by the requests answered, for one signed-in customer with one delivered beta order (made first by the offline generator at full speed, before anything is measured); the image rows ask for its portrait 1 (a 832x1216 JPEG) and thumbnail, with the session cookie or, where the checkout has them, through the order info's signed link with no cookie. Pages: a signed-in Chromium context per load, cache disabled, on the landing benchmark's phone profile (390x844 at 3x, Slow 4G: 1.6 Mbps, 150 ms, 4x CPU); bytes are the DevTools protocol's \`encodedDataLength\` (compressed, headers included), "content on screen" is from navigation start until the page's own text shows (the Overview's first-order card, My Orders' order row), medians of ${RUNS}. With \`BENCH_BEFORE\`, both checkouts are measured one after the other in this run.`,
   ];
   return lines.join('\n');
 }
