@@ -62,8 +62,10 @@ describe.each(engines)('[faults] kill -9 mid-generation on $name', ({ postgres }
     expect(await fetch(`${server.url}/v1/image/get/${orderId}/21`, { headers: { cookie: ada.cookie } }).then((r) => r.status)).toBe(404);
     expect(await filesUnder(path.join(server.dataDir, 'files', 'orders', orderId, 'selfies'))).toEqual([]);
 
-    // One "ready" mail, not one per process that touched the order.
-    const ready = (await readMails(outbox)).filter((mail) => mail.subject?.startsWith('Your portraits are ready'));
-    expect(ready).toHaveLength(1);
+    // One "ready" mail, not one per process that touched the order. It is written just after the order
+    // completes (the restarted process loads its mail library with its first mail), so wait for it.
+    const readyMails = async () => (await readMails(outbox)).filter((mail) => mail.subject?.startsWith('Your portraits are ready'));
+    await waitFor(async () => (await readyMails()).length > 0, 30_000, 'the ready mail');
+    expect(await readyMails()).toHaveLength(1);
   });
 });
