@@ -31,7 +31,9 @@ function negotiate(acceptEncoding: string | undefined): Encoding | null {
   return null;
 }
 
-const matches = (ifNoneMatch: string | undefined, etag: string) => ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false;
+/** Whether a request's `If-None-Match` names `etag` (weak or strong): the answer is then 304. */
+export const etagMatches = (ifNoneMatch: string | undefined, etag: string) =>
+  ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag) ?? false;
 
 /**
  * Sends the built site's HTML pages, compressing each one once and keeping the result. The site does
@@ -76,7 +78,7 @@ export function createPageSender(distDir: string) {
     }
     const compressed = await page;
     reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding').header('etag', compressed.etag[encoding]);
-    if (status === 200 && matches(headers['if-none-match'], compressed.etag[encoding])) return reply.status(304).send();
+    if (status === 200 && etagMatches(headers['if-none-match'], compressed.etag[encoding])) return reply.status(304).send();
     return reply.header('content-encoding', encoding).send(compressed[encoding]);
   };
 }

@@ -49,11 +49,18 @@ export function openLinkedPortrait(
     // The order id and number name one portrait for good: a retry adds numbers, it never rewrites one.
     etag: `"${orderId}-${no}-${size}"`,
     bytes: undefined,
-    open: async () => {
-      const stream = (size === 'thumb' ? await ctx.files.read(thumbKey(orderId, no)) : null) ?? (await ctx.files.read(portraitKey(orderId, no)));
-      if (!stream) throw new AppError('NOT_FOUND', 'Photo not found');
-      return stream;
-    },
+    open: openFirst(ctx, size === 'thumb' ? [thumbKey(orderId, no), portraitKey(orderId, no)] : [portraitKey(orderId, no)]),
+  };
+}
+
+/** Opens the first of `keys` the store has; 404 `Photo not found` when it has none. */
+function openFirst(ctx: Pick<AppContext, 'files'>, keys: string[]): () => Promise<Readable> {
+  return async () => {
+    for (const key of keys) {
+      const stream = await ctx.files.read(key);
+      if (stream) return stream;
+    }
+    throw new AppError('NOT_FOUND', 'Photo not found');
   };
 }
 
@@ -71,10 +78,6 @@ function openStored(ctx: Pick<AppContext, 'files'>, portrait: typeof portraits.$
   return {
     etag: `"${portrait.id}-${size}"`,
     bytes: size === 'full' ? portrait.bytes : undefined,
-    open: async () => {
-      const stream = await ctx.files.read(key);
-      if (!stream) throw new AppError('NOT_FOUND', 'Photo not found');
-      return stream;
-    },
+    open: openFirst(ctx, [key]),
   };
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.js';
 import type { Order } from '../orders/order-lifecycle.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -64,17 +64,16 @@ export async function likenessStillHeld(ctx: Pick<AppContext, 'database' | 'gene
   return false;
 }
 
-/** A refresh of this order is being made (paid, processing): one at a time. */
-export async function refreshBeingMade(db: Db, orderId: string): Promise<boolean> {
-  const [made] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.refreshOf, orderId), eq(orders.status, 'processing')));
-  return made !== undefined;
-}
-
-/** `refreshBeingMade` as a column of a select on `orders` (see `downloadCount`), so the order's page needs no second query. */
+/**
+ * A refresh of this order is being made (paid, processing): one at a time. A column of a select on
+ * `orders` (see `downloadCount`), so the order's page reads it in its own query.
+ */
 export const refreshBeingMadeColumn = sql<boolean>`exists (select 1 from orders as refresh where refresh.refresh_of = orders.id and refresh.status = 'processing')`;
+
+export async function refreshBeingMade(db: Db, orderId: string): Promise<boolean> {
+  const [order] = await db.select({ made: refreshBeingMadeColumn }).from(orders).where(eq(orders.id, orderId));
+  return order?.made === true;
+}
 
 /** A refresh can be bought for this order now: delivered and kept, its likeness kept, not a refresh itself, none being made. */
 export function refreshable(order: Pick<Order, 'status' | 'refreshOf' | 'likenessKeptAt' | 'purgedAt'>, beingMade: boolean): boolean {

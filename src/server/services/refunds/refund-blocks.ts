@@ -1,6 +1,6 @@
-import { count, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { downloads, orders } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { type RefundBlock, refundBlock, usablePhotoCount } from '../../../shared/refunds.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -35,15 +35,14 @@ export function refundBlockOf(order: RefundRow, now: Date): RefundBlock | null {
 export async function refundBlocksOf(db: Db, rows: readonly OrderRow[], now: Date): Promise<Map<string, RefundBlock | null>> {
   if (rows.length === 0) return new Map();
   const counted = await db
-    .select({ orderId: downloads.orderId, n: count() })
-    .from(downloads)
+    .select({ id: orders.id, downloads: downloadCount })
+    .from(orders)
     .where(
       inArray(
-        downloads.orderId,
+        orders.id,
         rows.map((r) => r.id),
       ),
-    )
-    .groupBy(downloads.orderId);
-  const downloadsOf = new Map(counted.map((d) => [d.orderId, Number(d.n)]));
+    );
+  const downloadsOf = new Map(counted.map((d) => [d.id, d.downloads]));
   return new Map(rows.map((order) => [order.id, refundBlockOf({ ...order, downloads: downloadsOf.get(order.id) ?? 0 }, now)]));
 }
