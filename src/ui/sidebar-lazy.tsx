@@ -1,12 +1,10 @@
 import type * as React from 'react';
 import { cn } from './cn';
 import { Sheet, SheetContent, SheetTitle } from './sheet';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './tooltip';
 
 /**
  * The sidebar's parts that the first screen does not show, in their own chunk (with Radix's dialog and
- * its popper): the phone's slide-over panel, loaded when it is first opened, and the collapsed icons'
- * labels, loaded when the sidebar is first collapsed.
+ * its focus trap): the phone's slide-over panel, loaded when it is first opened.
  */
 
 export function MobileSidebar({
@@ -34,19 +32,5 @@ export function MobileSidebar({
         </div>
       </SheetContent>
     </Sheet>
-  );
-}
-
-/** An icon of the collapsed sidebar with its label beside it on hover and focus, without delay. */
-export function CollapsedTooltip({ label, children }: { label: string; children: React.ReactElement }) {
-  return (
-    <TooltipProvider delayDuration={0}>
-      <Tooltip>
-        <TooltipTrigger asChild>{children}</TooltipTrigger>
-        <TooltipContent side="right" align="center">
-          {label}
-        </TooltipContent>
-      </Tooltip>
-    </TooltipProvider>
   );
 }

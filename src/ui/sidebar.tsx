@@ -8,8 +8,9 @@ import { $sidebarOpen, $sidebarOpenMobile, MOBILE_QUERY, setSidebarOpen, setSide
 import { Button } from './button';
 import { cn } from './cn';
 
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './tooltip';
+
 const MobileSidebar = React.lazy(() => import('./sidebar-lazy').then((m) => ({ default: m.MobileSidebar })));
-const CollapsedTooltip = React.lazy(() => import('./sidebar-lazy').then((m) => ({ default: m.CollapsedTooltip })));
 
 interface SidebarContextValue {
   state: 'expanded' | 'collapsed';
@@ -258,12 +259,18 @@ export function SidebarMenuButton({ asChild = false, isActive = false, size, too
       {...props}
     />
   );
-  // Labels show only beside the icons of the collapsed sidebar on a wide screen; their code loads then.
+  // Labels show only beside the icons of the collapsed sidebar on a wide screen. Their code is not loaded
+  // lazily: a pointer resting on an icon while it arrived got no label until it moved again.
   if (!tooltip || state !== 'collapsed' || isMobile) return button;
   return (
-    <React.Suspense fallback={button}>
-      <CollapsedTooltip label={tooltip}>{button}</CollapsedTooltip>
-    </React.Suspense>
+    <TooltipProvider delayDuration={0}>
+      <Tooltip>
+        <TooltipTrigger asChild>{button}</TooltipTrigger>
+        <TooltipContent side="right" align="center">
+          {tooltip}
+        </TooltipContent>
+      </Tooltip>
+    </TooltipProvider>
   );
 }
 
