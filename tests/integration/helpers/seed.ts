@@ -1,10 +1,11 @@
 import type { TestApp } from './app';
-import { downloads, favorites, orders, payments, portraits, selfies } from '@/server/db/schema';
+import { downloads, favorites, offlineCheckoutSessions, orders, payments, portraits, selfies } from '@/server/db/schema';
 import { portraitKey, selfieKey, thumbKey } from '@/server/services/orders/storage-keys';
 
 /**
  * A completed order with everything an order can own: selfies, portraits (rows and files),
- * favorites, downloads and a payment. For tests that count what deletion removes.
+ * favorites, downloads and a payment, paid through the offline provider's own checkout session (so that
+ * the provider can refund it). For tests that count what deletion removes.
  */
 export async function seedCompletedOrder(t: TestApp, userId: string, { portraitsCount = 3 } = {}) {
   const { db } = t.app.ctx.database;
@@ -39,6 +40,17 @@ export async function seedCompletedOrder(t: TestApp, userId: string, { portraits
   }
   await db.insert(favorites).values({ orderId: order!.id, no: 1 });
   await db.insert(downloads).values({ orderId: order!.id, no: 1, via: 'single' });
+  await db.insert(offlineCheckoutSessions).values({
+    id: order!.checkoutSessionId!,
+    orderId: order!.id,
+    clientSecretHash: `seeded-${order!.checkoutSessionId}`,
+    priceCents: 3500,
+    amountCents: 3500,
+    currency: 'usd',
+    status: 'paid',
+    expiresAt: now,
+    paidAt: now,
+  });
   await db.insert(payments).values({
     userId,
     orderId: order!.id,
