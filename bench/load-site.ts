@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { siteIsStale } from '../scripts/site-freshness.js';
+import { publicUrlOf } from '../src/server/config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -15,7 +16,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  */
 export async function ensureSite(): Promise<{ distDir: string; built: boolean }> {
   const distDir = path.join(os.tmpdir(), 'portrait-studio-load-bench-site');
-  if (!siteIsStale(root, distDir)) return { distDir, built: false };
+  if (!siteIsStale(root, distDir, publicUrlOf(process.env).origin)) return { distDir, built: false };
   const staging = `${distDir}.${process.pid}`;
   console.log('  building the site into a private directory (it is missing or older than its sources)...');
   const build = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/astro.js'), 'build', '--silent', '--outDir', staging], {

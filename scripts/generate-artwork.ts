@@ -1,6 +1,8 @@
 /**
- * Generates the product's illustrated artwork into public/: style-gallery examples, New Order category
- * tiles, wizard attire/backdrop thumbnails, the hero and Open Graph images, and PNG favicons.
+ * Generates the product's illustrated artwork: into public/, the New Order category tiles, the wizard's
+ * attire and backdrop thumbnails and PNG favicons; into the site's content (src/content/), the
+ * style-gallery examples, the hero (at twice its displayed size, which the build scales down) and the
+ * social-share image. An editor replaces the content's images with real ones (docs/operations.md).
  *
  *   npx tsx scripts/generate-artwork.ts [--force]
  *
@@ -10,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ARTWORK_CATEGORY_IDS, ATTIRE_ART, ATTIRE_IDS, BACKDROP_ART, BACKDROP_IDS, CATEGORY_ART, HERO_IMAGE, OG_IMAGE } from '../src/shared/catalog/artwork';
+import { ARTWORK_CATEGORY_IDS, ATTIRE_ART, ATTIRE_IDS, BACKDROP_ART, BACKDROP_IDS, CATEGORY_ART } from '../src/shared/catalog/artwork';
 import { STYLE_THEMES } from '../src/shared/catalog/style-themes';
 import { attireSvg, backdropSvg, categorySvg, portraitSvg } from './artwork/compose';
 import { heroSvg, ogSvg, squareIcon } from './artwork/marketing';
@@ -18,6 +20,7 @@ import { stats, writeIcon, writeImage, type WriteOptions } from './artwork/rende
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const publicDir = path.join(root, 'public');
+const contentDir = path.join(root, 'src', 'content');
 const toFile = (publicPath: string): string => path.join(publicDir, ...publicPath.split('/').filter(Boolean));
 
 type Job = () => Promise<void>;
@@ -36,18 +39,18 @@ async function runPool(jobs: Job[], concurrency: number): Promise<void> {
 async function main(): Promise<void> {
   const options: WriteOptions = { force: process.argv.includes('--force'), quality: 78 };
   const jobs: Job[] = [];
-  const image = (svg: () => string, publicPath: string, quality?: number): void => {
-    jobs.push(() => writeImage(svg(), toFile(publicPath), { ...options, quality: quality ?? options.quality }));
+  const image = (svg: () => string, file: string, quality?: number, scale?: number): void => {
+    jobs.push(() => writeImage(svg(), file, { ...options, quality: quality ?? options.quality, scale }));
   };
 
   for (const theme of STYLE_THEMES) {
-    for (const [i, example] of theme.examples.entries()) image(() => portraitSvg(theme.key, i + 1), example);
+    for (let no = 1; no <= theme.exampleCount; no++) image(() => portraitSvg(theme.key, no), path.join(contentDir, 'examples', theme.key, `${no}.webp`));
   }
-  for (const id of ARTWORK_CATEGORY_IDS) image(() => categorySvg(id), CATEGORY_ART[id].image);
-  for (const id of ATTIRE_IDS) image(() => attireSvg(id), ATTIRE_ART[id].image);
-  for (const id of BACKDROP_IDS) image(() => backdropSvg(id), BACKDROP_ART[id].image);
-  image(heroSvg, HERO_IMAGE, 82);
-  image(ogSvg, OG_IMAGE);
+  for (const id of ARTWORK_CATEGORY_IDS) image(() => categorySvg(id), toFile(CATEGORY_ART[id].image));
+  for (const id of ATTIRE_IDS) image(() => attireSvg(id), toFile(ATTIRE_ART[id].image));
+  for (const id of BACKDROP_IDS) image(() => backdropSvg(id), toFile(BACKDROP_ART[id].image));
+  image(heroSvg, path.join(contentDir, 'site', 'hero.webp'), 92, 2);
+  image(ogSvg, path.join(contentDir, 'site', 'social.png'));
 
   const favicon = readFileSync(path.join(publicDir, 'favicon.svg'), 'utf8');
   jobs.push(() => writeIcon(favicon, path.join(publicDir, 'favicon-32.png'), 32, options));

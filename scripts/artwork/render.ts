@@ -8,6 +8,8 @@ export interface WriteOptions {
   force: boolean;
   /** WebP quality (default 74). */
   quality?: number;
+  /** Draw the SVG this many times its own size (default 1). */
+  scale?: number;
 }
 
 export interface WriteStats {
@@ -24,7 +26,8 @@ export async function writeImage(svg: string, file: string, options: WriteOption
     return;
   }
   mkdirSync(path.dirname(file), { recursive: true });
-  const image = sharp(Buffer.from(svg), { density: 72 });
+  // 72 dpi draws the SVG at its own size; `scale` 2 draws it twice as large, as sharp as the vector allows.
+  const image = sharp(Buffer.from(svg), { density: 72 * (options.scale ?? 1) });
   if (file.endsWith('.png')) {
     await image.png({ compressionLevel: 9, palette: false }).toFile(file);
   } else if (file.endsWith('.webp')) {

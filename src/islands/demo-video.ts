@@ -1,7 +1,7 @@
 /**
- * The demo player: a big play button over the poster starts the video. No video file ships with the
- * repository (see DEMO_VIDEO_URL), so when the source cannot load the player says so plainly and
- * points at the video channel instead of spinning forever.
+ * The demo player: a big play button over the poster starts the video. The section exists only when
+ * the content names a video (src/content/site/settings.yaml); if its file still cannot load, the
+ * player says so plainly and points at the video channel instead of spinning forever.
  */
 export function initDemoVideo(root: Document = document): void {
   const box = root.querySelector<HTMLElement>('[data-demo]');

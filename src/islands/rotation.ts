@@ -3,9 +3,9 @@ import type { Random } from '@/shared/random';
 export { seededRandom, type Random } from '@/shared/random';
 
 /** The landing page's rotating examples (spec section 4): each round, one random example from each of up to N distinct random styles. */
-export interface RotationTheme {
+export interface RotationTheme<T> {
   key: string;
-  examples: readonly string[];
+  examples: readonly T[];
 }
 
 function shuffled<T>(items: readonly T[], random: Random): T[] {
@@ -22,13 +22,7 @@ function shuffled<T>(items: readonly T[], random: Random): T[] {
  * avoids repeating the image it showed in `previous` when its style has another one, so every round
  * visibly changes. Falls back to `[fallback]` when no style has an example.
  */
-export function pickRound(
-  themes: readonly RotationTheme[],
-  count: number,
-  fallback: string,
-  random: Random = Math.random,
-  previous: readonly string[] = [],
-): string[] {
+export function pickRound<T>(themes: readonly RotationTheme<T>[], count: number, fallback: T, random: Random = Math.random, previous: readonly T[] = []): T[] {
   const usable = themes.filter((t) => t.examples.length > 0);
   if (usable.length === 0 || count <= 0) return [fallback];
   return shuffled(usable, random)
@@ -37,9 +31,4 @@ export function pickRound(
       const choices = theme.examples.length > 1 ? theme.examples.filter((e) => e !== previous[slot]) : theme.examples;
       return choices[Math.floor(random() * choices.length)] ?? fallback;
     });
-}
-
-/** The style key of an example path such as `/images/styles/doctor/3.webp`. */
-export function themeOfExample(src: string): string | undefined {
-  return /\/images\/styles\/([^/]+)\//.exec(src)?.[1];
 }

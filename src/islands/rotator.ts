@@ -1,5 +1,4 @@
-import { FALLBACK_EXAMPLE, STYLE_THEMES } from '@/shared/catalog/style-themes';
-import { pickRound, themeOfExample } from './rotation';
+import { pickRound, type RotationTheme } from './rotation';
 
 /** Half of the ~0.5 s fade each way: out, swap, in. */
 const FADE_MS = 250;
@@ -19,14 +18,24 @@ function preload(src: string): Promise<void> {
  * The landing page's rotating examples: every `data-interval` ms (LIMITS.landingRotationMs, rendered
  * by Rotator.astro) a new round of one random example from each of up to five distinct random styles,
  * cross-faded. A Pause button stops it (moving content needs one, WCAG 2.2.2); it also waits while
- * the tab is hidden. The interval comes from the markup so that this script shares no module with
- * the dashboard and ships inline in the page instead of as two more requests.
+ * the tab is hidden. The interval and the examples come from the markup (the style gallery's lists,
+ * `[data-style-examples]`, which hold the content's images and alt texts) so that this script shares
+ * no module with the dashboard and ships inline in the page instead of as two more requests.
  */
 export function initRotator(root: Document = document): void {
   const list = root.querySelector<HTMLElement>('[data-rotator]');
   if (!list) return;
   const images = Array.from(list.querySelectorAll<HTMLImageElement>('img'));
-  const alts = JSON.parse(list.dataset.alts ?? '{}') as Record<string, string>;
+  const alts = new Map<string, string>();
+  const themes: RotationTheme<string>[] = Array.from(root.querySelectorAll<HTMLElement>('[data-style-examples]'), (gallery) => ({
+    key: gallery.dataset.styleExamples ?? '',
+    examples: Array.from(gallery.querySelectorAll('img'), (img) => {
+      const src = img.getAttribute('src') ?? '';
+      alts.set(src, img.alt);
+      return src;
+    }),
+  }));
+  const fallback = list.dataset.fallback ?? '';
   const toggle = root.querySelector<HTMLButtonElement>('[data-rotator-toggle]');
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   let current = images.map((img) => img.getAttribute('src') ?? '');
@@ -37,7 +46,7 @@ export function initRotator(root: Document = document): void {
     if (paused || busy || document.hidden) return;
     busy = true;
     try {
-      const next = pickRound(STYLE_THEMES, images.length, FALLBACK_EXAMPLE, Math.random, current);
+      const next = pickRound(themes, images.length, fallback, Math.random, current);
       // Only the slots on screen are worth fetching ahead (phones hide two of the five).
       await Promise.all(next.filter((_, slot) => images[slot]?.offsetParent !== null).map(preload));
       if (!reduceMotion) {
@@ -45,9 +54,9 @@ export function initRotator(root: Document = document): void {
         await wait(FADE_MS);
       }
       for (const [slot, img] of images.entries()) {
-        const src = next[slot] ?? FALLBACK_EXAMPLE;
+        const src = next[slot] ?? fallback;
         img.src = src;
-        img.alt = alts[themeOfExample(src) ?? ''] ?? img.alt;
+        img.alt = alts.get(src) ?? img.alt;
         img.style.opacity = '1';
       }
       current = next;

@@ -1,10 +1,14 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { readSupportEmail } from './site-settings.js';
 
 /**
  * The ONLY place that reads process.env. Every setting is parsed and validated here once at start-up;
  * the rest of the server receives the resulting `Config` value.
  */
+
+const DEFAULT_PORT = 4321;
 
 const optional = z
   .string()
@@ -46,7 +50,7 @@ const port = z.coerce
   .max(65535, 'must be a whole number from 1 to 65535');
 
 const EnvSchema = z.object({
-  PORT: port.default(4321),
+  PORT: port.default(DEFAULT_PORT),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   /**
    * Which proxies' X-Forwarded-For to believe for the client address (rate limits, logs): `false` (the
@@ -78,7 +82,8 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtps://user:pass@smtp.example.com:465'),
   MAIL_FROM: mailbox.default('Portrait Studio <no-reply@localhost>'),
-  SUPPORT_EMAIL: email.default('support@portrait-studio.example'),
+  /** Unset: the site's own address (src/content/site/settings.yaml), so mail and pages name the same one. */
+  SUPPORT_EMAIL: email.optional(),
   STRIPE_SECRET_KEY: optional.pipe(z.string().startsWith('sk_', 'must start with sk_').optional()),
   STRIPE_PUBLISHABLE_KEY: optional.pipe(z.string().startsWith('pk_', 'must start with pk_').optional()),
   STRIPE_WEBHOOK_SECRET: optional.pipe(z.string().startsWith('whsec_', 'must start with whsec_').optional()),
@@ -162,8 +167,17 @@ function companion<K extends keyof Env>(env: Env, name: K, setBy: keyof Env): No
   return value;
 }
 
+/**
+ * The origin customers use: PUBLIC_URL, else this machine on PORT. The site's build takes it for the
+ * canonical, hreflang and og:url links, the sitemap and robots.txt (astro.config.ts), so `npm start`
+ * rebuilds the site when it changes (scripts/site-freshness.ts).
+ */
+export function publicUrlOf(env: { PUBLIC_URL?: string | undefined; PORT?: string | number | undefined }): URL {
+  return new URL(env.PUBLIC_URL?.trim() || `http://localhost:${env.PORT || DEFAULT_PORT}`);
+}
+
 function shapeConfig(env: Env) {
-  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  const publicUrl = publicUrlOf(env);
   const dataDir = path.resolve(env.DATA_DIR);
   const bucketUrl = env.STORAGE_URL ? new URL(env.STORAGE_URL) : undefined;
   return {
@@ -190,7 +204,7 @@ function shapeConfig(env: Env) {
       smtpUrl: env.SMTP_URL,
       outboxDir: path.join(dataDir, 'outbox'),
       from: env.MAIL_FROM,
-      supportEmail: env.SUPPORT_EMAIL,
+      supportEmail: env.SUPPORT_EMAIL ?? readSupportEmail(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')),
     },
     stripe: env.STRIPE_SECRET_KEY
       ? {

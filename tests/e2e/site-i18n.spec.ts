@@ -52,7 +52,7 @@ test.describe('[site] languages', () => {
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Contactez l'équipe Portrait Studio/);
     await page.goto('/de/about');
     await expect(page).toHaveTitle('Über uns | Portrait Studio');
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/images\/og\.png$/);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http:\/\/localhost:\d+\/_astro\/social\.\w+\.png$/);
     await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'de_DE');
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
     await expect(page.locator('link[rel="alternate"][hreflang="ja"]')).toHaveAttribute('href', /\/jp\/about$/);

@@ -20,7 +20,7 @@ test.describe('[site] without JavaScript', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     await page.getByRole('banner').getByLabel('Menu', { exact: true }).click();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Demo' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'How It Works' })).toBeVisible();
   });
 
   test('[site] the beta, about and contact pages show their content without JavaScript', async ({ page }) => {

@@ -19,12 +19,13 @@ test.describe('[site] landing page', () => {
       ['How It Works', '/#how-it-works'],
       ['Comparison', '/#comparison'],
       ['Examples', '/#examples'],
-      ['Demo', '/#demo'],
       ['Contact', '/contact'],
       ['About', '/about'],
     ]) {
       await expect(header.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
+    // No demo video is set in the site's content, so nothing links to a Demo section.
+    await expect(header.getByRole('link', { name: 'Demo', exact: true })).toHaveCount(0);
     await expect(header.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/login?source=header');
   });
 
@@ -34,10 +35,11 @@ test.describe('[site] landing page', () => {
     await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login?source=hero');
     await expect(page.getByRole('link', { name: 'View Examples' })).toHaveAttribute('href', '/#examples');
     const art = page.getByRole('img', { name: 'A collage of AI-generated professional portraits in different styles' });
-    await expect(art).toHaveAttribute('src', '/images/hero/hero.webp');
+    // Made by the build from the content's hero image (src/content/site): a WebP for old browsers...
+    await expect(art).toHaveAttribute('src', /^\/_astro\/hero\.\w+\.webp$/);
     await expect(art).toHaveAttribute('fetchpriority', 'high');
-    // The browser shows the responsive AVIF copy sized for the screen, not the fallback.
-    await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/images\/hero\/hero-\d+\.avif$/);
+    // ...and the responsive AVIF copy sized for the screen, which the browser shows.
+    await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/_astro\/hero\.\w+\.avif$/);
   });
 
   test('[site] states every marketing claim of the product', async ({ page }) => {
@@ -75,7 +77,6 @@ test.describe('[site] landing page', () => {
       'Portraits for every purpose',
       'Simple, one-time pricing',
       'What our customers say',
-      'See it in action',
       'Your privacy comes first',
       'Frequently asked questions',
       'Ready for your new portrait?',
@@ -119,7 +120,8 @@ test.describe('[site] landing page', () => {
     await expect(images.first()).toHaveAttribute('loading', 'lazy');
     await expect(images.first()).toHaveAttribute('width', '416');
     await expect(images.first()).toHaveAttribute('height', '608');
-    await expect(images.first()).toHaveAttribute('src', '/images/styles/doctor/1.webp');
+    await expect(images.first()).toHaveAttribute('src', /^\/_astro\/1\.\w+\.webp$/);
+    await expect.poll(() => images.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(416);
 
     await page.keyboard.press('ArrowRight');
     await expect(gallery.getByRole('tab', { name: 'Real Estate' })).toBeFocused();
@@ -188,24 +190,23 @@ test.describe('[site] landing page', () => {
     }
   });
 
-  test('[site] has a demo video with controls and a poster, and says so when the video cannot play', async ({ page }) => {
-    await page.route('**/videos/demo.mp4', (route) => route.fulfill({ status: 404, body: '' }));
+  test('[site] shows no demo section while the content sets no demo video', async ({ page }) => {
+    // The player itself is covered by tests/unit/site/demo-video.test.ts, and a configured video by
+    // tests/faults/site-content.test.ts.
     await page.goto('/');
-    const demo = page.locator('#demo');
-    const video = demo.locator('video');
-    await expect(video).toHaveAttribute('controls', '');
-    await expect(video).toHaveAttribute('poster', /^\/images\/hero\/hero-\d+\.avif$/);
-    await demo.getByRole('button', { name: 'Play the demo video' }).click();
-    await expect(demo.getByText("The demo video isn't available right now.")).toBeVisible();
-    await expect(demo.getByRole('link', { name: /Watch our videos on YouTube/ })).toHaveAttribute('href', /youtube\.com/);
+    await expect(page.locator('#demo')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'See it in action' })).toHaveCount(0);
+    await expect(page.request.get('/videos/demo.mp4').then((r) => r.status())).resolves.toBe(404);
   });
 
-  test('[site] has every footer link, with Terms, Refund and Contact in new tabs', async ({ page }) => {
+  test('[site] has every footer link the content sets, with Terms, Refund and Contact in new tabs', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    for (const name of ['About', 'Pricing', 'Contact', 'Blog', 'Tutorials', 'Examples', 'Privacy', 'Terms', 'Refund', 'Cookies', 'YouTube', 'Discord']) {
+    for (const name of ['About', 'Pricing', 'Contact', 'Examples', 'Privacy', 'Terms', 'Refund', 'Cookies', 'YouTube', 'Discord']) {
       await expect(footer.getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
     }
+    // Tutorials leads to the demo video and Blog to the blog: the default content sets neither.
+    for (const name of ['Tutorials', 'Blog']) await expect(footer.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveCount(0);
     for (const name of ['Terms', 'Refund', 'Contact']) {
       await expect(footer.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute('target', '_blank');
     }
@@ -218,7 +219,16 @@ test.describe('[site] landing page', () => {
     await page.goto('/');
     const first = page.locator('[data-rotator] img').first();
     const before = await first.getAttribute('src');
-    expect(before).toMatch(/^\/images\/styles\/[a-z_]+\/\d+\.webp$/);
+    /** The style each rotator image belongs to: the gallery list that holds the same image. */
+    const rotatorStyles = () =>
+      page.evaluate(() => {
+        const styleOf = new Map<string, string>();
+        for (const list of document.querySelectorAll<HTMLElement>('[data-style-examples]')) {
+          for (const img of list.querySelectorAll('img')) styleOf.set(img.getAttribute('src') ?? '', list.dataset.styleExamples ?? '');
+        }
+        return Array.from(document.querySelectorAll('[data-rotator] img'), (img) => styleOf.get(img.getAttribute('src') ?? '') ?? 'none');
+      });
+    expect(new Set(await rotatorStyles()).size).toBe(5);
     await page.clock.runFor(5_900);
     expect(await first.getAttribute('src')).toBe(before);
     await page.clock.runFor(100);
@@ -229,7 +239,8 @@ test.describe('[site] landing page', () => {
         return first.getAttribute('src');
       })
       .not.toBe(before);
-    const styles = await page.locator('[data-rotator] img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')!.split('/')[3]));
+    const styles = await rotatorStyles();
+    expect(styles).not.toContain('none');
     expect(new Set(styles).size).toBe(5);
   });
 

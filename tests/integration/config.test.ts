@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '@/server/config';
+import { loadConfig, publicUrlOf } from '@/server/config';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -31,6 +32,22 @@ describe('[config] settings are validated at start-up', () => {
     expect(config.betaSeats).toBe(30);
     expect(config.role).toBe('all');
     expect(config.secureCookies).toBe(false);
+  });
+
+  it("names the site's support address in mail unless SUPPORT_EMAIL says otherwise", () => {
+    const settings = readFileSync(path.join(root, 'src/content/site/settings.yaml'), 'utf8');
+    const site = /^supportEmail: (\S+)$/m.exec(settings)?.[1];
+    expect(site).toMatch(/@/);
+    expect(loadConfig({}).mail.supportEmail).toBe(site);
+    expect(loadConfig({ SUPPORT_EMAIL: 'help@example.org' }).mail.supportEmail).toBe('help@example.org');
+  });
+
+  it('takes the public URL from PUBLIC_URL, else this machine on PORT, as the site build does', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:4321');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://portraits.example.com/' }).publicUrl).toBe('https://portraits.example.com');
+    expect(publicUrlOf({ PUBLIC_URL: 'https://portraits.example.com/' }).origin).toBe('https://portraits.example.com');
+    expect(publicUrlOf({}).origin).toBe('http://localhost:4321');
   });
 
   it('reads TRUST_PROXY as off by default, all hops, a hop count or proxy addresses', () => {

@@ -15,6 +15,8 @@ async function writeSite(dist: string) {
     'dashboard/index.html': '<title>Dashboard</title>',
     '_astro/app.abc123.js': 'console.log(1)',
     'favicon.svg': '<svg/>',
+    'sitemap-index.xml': '<sitemapindex/>',
+    '.site-build.json': '{"publicUrl":"http://localhost:4321"}',
   };
   for (const [rel, content] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dist, rel)), { recursive: true });
@@ -105,6 +107,25 @@ describe('[site] serving the built site', () => {
     const res = await get('/fr/nope');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('Page introuvable');
+  });
+
+  it('answers a 404 page opened by its own address with status 404', async () => {
+    for (const url of ['/fr/404', '/fr/404/', '/404']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toMatch(/404 - Page (not found|introuvable)/);
+    }
+  });
+
+  it('leads /sitemap.xml to the sitemap index', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/sitemap-index.xml');
+    expect((await get('/sitemap-index.xml')).body).toBe('<sitemapindex/>');
+  });
+
+  it("never serves the build's own notes (its dotfiles)", async () => {
+    expect((await get('/.site-build.json')).statusCode).toBe(404);
   });
 
   it("sends the build's compressed copy of an asset as it is, and never by its own name", async () => {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { EyeIcon, MailIcon, SparklesIcon, Trash2Icon, Undo2Icon } from 'lucide-react';
 import type { Order } from '@/shared/contracts/orders';
-import { SUPPORT_EMAIL_DEFAULT } from '@/shared/site';
+import { supportEmail } from '../support-email';
 import { $language } from '@/stores/language';
 import { Button } from '@/ui/button';
 import { formatDate, shortOrderId } from '@/shared/format';
@@ -65,7 +65,7 @@ export function OrderRowActions({ order, now, onDelete, onRefund, onRefresh }: O
       {actions.includes('contact') && (
         <Button size="sm" variant="outline" className="px-2.5" asChild>
           <a
-            href={mailtoLink(SUPPORT_EMAIL_DEFAULT, {
+            href={mailtoLink(supportEmail(), {
               subject: t('orders.contact.subject', { id }),
               body: t('orders.contact.body', { id: order.id, date, status }),
             })}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { MailIcon } from 'lucide-react';
-import { SUPPORT_EMAIL_DEFAULT } from '@/shared/site';
+import { supportEmail } from '../support-email';
 import { $language } from '@/stores/language';
 import { PageContainer, PageHeader } from '../components/page-header';
 import { formatDate } from '@/shared/format';
@@ -56,8 +56,8 @@ export function ReleaseNotesPage() {
           </h2>
           <p className="text-sm text-muted-foreground">
             {t('dashboard.releaseNotes.featureRequestText')}{' '}
-            <a href={`mailto:${SUPPORT_EMAIL_DEFAULT}?subject=${subject}`} className="font-medium break-all text-primary underline-offset-4 hover:underline">
-              {SUPPORT_EMAIL_DEFAULT}
+            <a href={`mailto:${supportEmail()}?subject=${subject}`} className="font-medium break-all text-primary underline-offset-4 hover:underline">
+              {supportEmail()}
             </a>
           </p>
         </div>

@@ -25,8 +25,9 @@ async function listFiles(root: string, dir = ''): Promise<Set<string>> {
   for (const entry of await readdir(path.join(root, dir), { withFileTypes: true })) {
     const rel = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) for (const f of await listFiles(root, rel)) files.add(f);
-    // The build's compressed copies (`x.js.br`, `x.js.gz`) are sent in place of their file, never by their own name.
-    else if (!/\.(br|gz)$/.test(entry.name)) files.add(rel);
+    // The build's compressed copies (`x.js.br`, `x.js.gz`) are sent in place of their file, never by their
+    // own name; its dotfiles (`.site-build.json`) are the build's notes, not the site.
+    else if (!/\.(br|gz)$/.test(entry.name) && !entry.name.startsWith('.')) files.add(rel);
   }
   return files;
 }
@@ -72,12 +73,15 @@ export async function siteRoutes(
     const [path = ''] = request.url.split('?');
     const pathname = safeDecode(path).replace(/^\/+|\/+$/g, '');
     if (pathname.startsWith('v1/') || pathname === 'v1') return notFound(request, reply);
+    // The sitemap is an index of sitemaps (@astrojs/sitemap); the usual address leads to it.
+    if (pathname === 'sitemap.xml' && files.has('sitemap-index.xml')) return reply.redirect('/sitemap-index.xml', 301);
     if (files.has(pathname) && !pathname.endsWith('.html')) {
       const hashed = pathname.startsWith('_astro/');
       return reply.sendFile(pathname, { maxAge: hashed ? '365d' : '1h', immutable: hashed });
     }
     const page = pathname === '' ? 'index.html' : `${pathname}/index.html`;
-    if (files.has(page)) return sendPage(reply, page);
+    // A 404 page opened by its own address (`/fr/404`) is still the answer "not found".
+    if (files.has(page)) return sendPage(reply, page, /^([a-z]{2}\/)?404$/.test(pathname) ? 404 : 200);
     return notFound(request, reply);
   });
 }

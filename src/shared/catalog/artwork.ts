@@ -173,9 +173,6 @@ export const ARTWORK_SIZES = {
   og: { width: 1200, height: 630 },
 } as const;
 
-export const HERO_IMAGE = '/images/hero/hero.webp';
-export const OG_IMAGE = '/images/og.png';
-
 function imageRecord<T extends string>(ids: readonly T[], folder: string): Record<T, ArtImage> {
   return Object.fromEntries(ids.map((id) => [id, { image: `/images/${folder}/${id}.webp` }])) as Record<T, ArtImage>;
 }

@@ -1,21 +1,17 @@
 /**
- * The landing page's style gallery: a fixed list of themes with their example images.
- * Texts (title, description, alt, three features, button text) live in the locales under
- * `styles.{key}`. Example images are files under public/, so an operator can swap in real sample
- * portraits by replacing them.
+ * The landing page's style gallery: a fixed list of themes and how many examples each shows (the
+ * spec's table). Texts (title, description, alt, three features, button text) live in the locales
+ * under `styles.{key}`; the example images are content (`src/content/examples/{key}.yaml`), which the
+ * build checks against these counts.
  */
 export interface StyleTheme {
   key: string;
   /** English title, as the product names it; the locales hold the translations. */
   title: string;
-  examples: string[];
+  exampleCount: number;
 }
 
-const theme = (key: string, title: string, count: number): StyleTheme => ({
-  key,
-  title,
-  examples: Array.from({ length: count }, (_, i) => `/images/styles/${key}/${i + 1}.webp`),
-});
+const theme = (key: string, title: string, exampleCount: number): StyleTheme => ({ key, title, exampleCount });
 
 export const STYLE_THEMES: readonly StyleTheme[] = [
   theme('generic', 'General Professional', 20),
@@ -37,8 +33,5 @@ export const STYLE_THEMES: readonly StyleTheme[] = [
   theme('travel_agent', 'Travel Agent', 20),
 ];
 
-/** Shown when the rotator has nothing else: the generic theme's example 6. */
-export const FALLBACK_EXAMPLE = '/images/styles/generic/6.webp';
-
-/** Natural size of every example image (portrait 2:3-ish, like the product's 832x1216 output). */
-export const EXAMPLE_IMAGE_SIZE = { width: 416, height: 608 } as const;
+/** The example the rotator shows when it has nothing else: the generic theme's sixth (1-based). */
+export const FALLBACK_EXAMPLE = { key: 'generic', no: 6 } as const;

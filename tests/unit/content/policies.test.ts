@@ -47,7 +47,8 @@ describe('policy pages', () => {
         expect(data.lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2}/);
         expect(Number.isNaN(new Date(data.lastUpdated).getTime())).toBe(false);
         expect(body).toMatch(/^## /m);
-        expect(body).toContain('support@portrait-studio.example');
+        // The support address is the site's (src/content/site/settings.yaml), filled in by the build.
+        expect(body).toContain('{{supportEmail}}');
       });
     }
   }

@@ -40,6 +40,8 @@ function stubApi(handlers: Record<string, (body: Record<string, unknown>) => { s
 }
 
 beforeEach(() => {
+  // The dashboard page carries the site's support address (src/pages/dashboard.astro).
+  document.documentElement.dataset.supportEmail = 'support@portrait-studio.example';
   stubViewport(false);
   dismissToast();
   $toasts.set([]);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
-import { applyAuthLinks, authHref, isSignedIn } from '@/islands/auth-links';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyAuthLinks, authHref, isSignedIn, keepLanguageOnTheWayIn, rememberPageLanguage } from '@/islands/auth-links';
 
 const respond = (status: number, json: unknown) => vi.fn(async () => new Response(JSON.stringify(json), { status })) as unknown as typeof fetch;
 
@@ -8,6 +8,12 @@ describe('[site] auth-aware links', () => {
   it('sends a visitor to the login page and a signed-in user to the dashboard, with the source', () => {
     expect(authHref('hero', false)).toBe('/login?source=hero');
     expect(authHref('pricing', true)).toBe('/dashboard?source=pricing');
+  });
+
+  it("sends a visitor to the login page in the page's language; the dashboard has one address", () => {
+    expect(authHref('hero', false, 'jp')).toBe('/jp/login?source=hero');
+    expect(authHref('hero', false, 'us')).toBe('/login?source=hero');
+    expect(authHref('header', true, 'fr')).toBe('/dashboard?source=header');
   });
 
   it.each([
@@ -29,5 +35,38 @@ describe('[site] auth-aware links', () => {
     expect(document.getElementById('h')!.getAttribute('href')).toBe('/dashboard?source=header');
     expect(document.getElementById('g')!.getAttribute('href')).toBe('/dashboard?source=gallery');
     expect(document.getElementById('o')!.getAttribute('href')).toBe('/about');
+  });
+});
+
+describe("[site] the page's language goes with the visitor into the sign-in and the dashboard", () => {
+  afterEach(() => {
+    localStorage.clear();
+    delete document.documentElement.dataset.language;
+  });
+
+  it('stores the language of the page when a sign-in or dashboard link is followed, and only then', () => {
+    document.documentElement.dataset.language = 'kr';
+    document.body.innerHTML = `
+      <a id="about" href="/kr/about">About</a>
+      <a id="start" href="/kr/login?source=hero">Get Started</a>
+      <a id="beta" href="/dashboard/newOrder?type=beta"><span id="inner">Start Now</span></a>`;
+    keepLanguageOnTheWayIn(document);
+    const follow = (id: string) => document.getElementById(id)!.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    follow('about');
+    expect(localStorage.getItem('language')).toBeNull();
+    follow('start');
+    expect(localStorage.getItem('language')).toBe('kr');
+    localStorage.clear();
+    follow('inner');
+    expect(localStorage.getItem('language')).toBe('kr');
+  });
+
+  it('stores the page language on a sign-in page, and English for a page without one', () => {
+    document.documentElement.dataset.language = 'jp';
+    rememberPageLanguage(document);
+    expect(localStorage.getItem('language')).toBe('jp');
+    delete document.documentElement.dataset.language;
+    rememberPageLanguage(document);
+    expect(localStorage.getItem('language')).toBe('us');
   });
 });
