@@ -1,12 +1,17 @@
 import type { CALLS, CallInput, CallOutput } from '@/shared/contracts/calls';
 import { type CallName, ENDPOINTS, type Endpoint } from '@/shared/contracts/endpoints';
 
-/** A `/v1` call that did not succeed: the server's message, and the HTTP status (0 for network failures). */
+/**
+ * A `/v1` call that did not succeed: the server's message, and the HTTP status (0 for network failures).
+ * `fromServer` is false when the answer carried no message of ours (a proxy's HTML error page, an empty
+ * body): the message is then only a technical description, not words for the customer.
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     message: string,
     readonly status: number,
+    readonly fromServer = false,
   ) {
     super(message);
   }
@@ -27,7 +32,8 @@ export async function readEnvelope<T>(response: Response): Promise<ApiResponse<T
     throw new ApiError(`Unexpected response (HTTP ${response.status})`, response.status);
   }
   if (body?.code === 0) return body as ApiResponse<T>;
-  throw new ApiError(body?.message || `Request failed (HTTP ${response.status})`, response.status);
+  if (body?.message) throw new ApiError(body.message, response.status, true);
+  throw new ApiError(`Request failed (HTTP ${response.status})`, response.status);
 }
 
 /**
@@ -53,8 +59,13 @@ export async function call<N extends CallName>(
   return readEnvelope<CallOutput<(typeof CALLS)[N]>>(response);
 }
 
-/** What a failed call (or any thrown value) says, for a toast or an inline error. */
-export function errorMessage(error: unknown): string {
+/**
+ * What a failed call (or any thrown value) says, for a toast or an inline error. Given a `fallback`, only
+ * the server's own message is shown as it is; anything else (a proxy's error page, a network failure)
+ * reads as the fallback.
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (fallback !== undefined) return error instanceof ApiError && error.fromServer ? error.message : fallback;
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Loader2Icon } from 'lucide-react';
-import { ApiError, call } from '@/api/client';
+import { call, errorMessage } from '@/api/client';
 import type { AuthProviders } from '@/shared/contracts/auth';
 import { EMAIL_PATTERN } from '@/shared/email';
 import { safeRedirectPath } from '@/shared/redirect';
@@ -69,7 +69,8 @@ export function LoginForm({ strings, language }: { strings: LoginStrings; langua
       await call('sendLoginLink', { email: email.trim(), redirectURL: pageRedirectUrl() ?? undefined, language });
       setState('sent');
     } catch (e) {
-      setError(e instanceof ApiError && e.message ? e.message : strings.failed);
+      // The server's own words when it sent some; a proxy's error page or a lost connection reads as "failed".
+      setError(errorMessage(e, strings.failed));
       setState('error');
     }
   }

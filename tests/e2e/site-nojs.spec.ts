@@ -39,6 +39,15 @@ test.describe('[site] without JavaScript', () => {
     await expect(page.getByRole('link', { name: 'support@portrait-studio.example' })).toBeVisible();
   });
 
+  test('[site] the login page says that signing in needs JavaScript', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('alert')).toHaveText('Signing in needs JavaScript. Please turn it on in your browser and reload this page.');
+    await page.goto('/jp/login');
+    await expect(page.getByRole('alert')).toHaveText(
+      'ログインにはJavaScriptが必要です。ブラウザでJavaScriptを有効にしてから、このページを再読み込みしてください。',
+    );
+  });
+
   test('[site] the French pages work without JavaScript too', async ({ page }) => {
     await page.goto('/fr/contact');
     await expect(page.getByRole('heading', { level: 1, name: 'Contactez-nous' })).toBeVisible();

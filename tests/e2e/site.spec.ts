@@ -29,6 +29,17 @@ test.describe('[site] landing page', () => {
     await expect(header.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/login?source=header');
   });
 
+  test('[site] the phone header shows the brand beside its buttons, in every language', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/', '/fr', '/de', '/jp', '/kr', '/cn']) {
+      await page.goto(path);
+      const brand = page.getByRole('banner').getByText('Portrait Studio', { exact: true });
+      // Readable, not a screen-reader-only pixel.
+      expect((await brand.boundingBox())?.width, path).toBeGreaterThan(40);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(true);
+    }
+  });
+
   test('[site] shows the hero with Get Started, View Examples and the hero art', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Professional portraits without the photo shoot' })).toBeVisible();
@@ -147,12 +158,14 @@ test.describe('[site] landing page', () => {
     await page.goto('/');
     const pricing = page.locator('#pricing');
     const card = (name: string) => pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
-    await expect(card('Beta')).toContainText('$25');
-    await expect(card('Beta')).toContainText('Limited to specific users');
-    await expect(card('Beta')).toContainText('20 pictures');
-    await expect(card('Beta')).toContainText('Random poses and combinations');
-    await expect(card('Beta')).toContainText('4 hours delivery');
-    await expect(card('Beta').getByRole('link', { name: 'Join Beta for Free' })).toHaveAttribute('href', '/beta');
+    // The beta card carries the name the beta page tells visitors to choose.
+    const beta = card('Beta Tester Package');
+    await expect(beta).toContainText('$25');
+    await expect(beta).toContainText('Limited to specific users');
+    await expect(beta).toContainText('20 pictures');
+    await expect(beta).toContainText('Random poses and combinations');
+    await expect(beta).toContainText('4 hours delivery');
+    await expect(beta.getByRole('link', { name: 'Join Beta for Free' })).toHaveAttribute('href', '/beta');
     await expect(card('Basic')).toContainText('$35');
     await expect(card('Basic')).toContainText('48 hours response');
     await expect(card('Pro')).toContainText('$45');
@@ -178,7 +191,7 @@ test.describe('[site] landing page', () => {
     const faq = page.locator('#faq');
     const answers = [
       ['How long does it take to get my portraits?', 'Delivery usually takes 1 to 2 hours and at most 72 hours.'],
-      ['Can I get a refund?', 'a refund is available within 7 days of delivery'],
+      ['Can I get a refund?', 'a refund is available within 7 days of purchase'],
       ['How long do you keep my data?', 'Your data is kept 30 days after delivery and then deleted automatically.'],
       ['What photos should I upload?', 'Upload 6 to 10 clear photos from different angles'],
       ['Is there a size limit for photos?', 'each selfie should be under 10MB'],
@@ -377,5 +390,13 @@ test.describe('[site] about and contact', () => {
     await expect(page.getByText("We'll get back to you within 24 hours")).toBeVisible();
     await expect(page.getByRole('link', { name: /Join us on Discord/ })).toHaveAttribute('href', /discord/);
     await expect(page.getByRole('link', { name: 'support@portrait-studio.example' })).toHaveAttribute('href', 'mailto:support@portrait-studio.example');
+  });
+});
+
+test.describe('[site] login page', () => {
+  test('[site] with JavaScript the login page shows its form and no JavaScript notice', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel('Email address')).toBeEnabled();
+    await expect(page.getByText('Signing in needs JavaScript')).toBeHidden();
   });
 });

@@ -16,7 +16,7 @@ const money = (amountMinor: number, currency: string, language: Language) => for
 
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
-body{margin:0;background:#f8fafc;color:#0f172a;font:16px/1.5 Inter,ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
+body{margin:0;background:#f8fafc;color:#0f172a;font:16px/1.5 ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
 main{max-width:640px;margin:32px auto;padding:32px;background:#fff;border:1px solid #e2e8f0;border-radius:12px}
 header{display:flex;justify-content:space-between;align-items:flex-start;gap:16px;flex-wrap:wrap;padding-bottom:24px;border-bottom:1px solid #e2e8f0}
 .brand{font-weight:700;color:#4f46e5;font-size:18px}
