@@ -204,6 +204,8 @@ function shapeConfig(env: Env) {
       smtpUrl: env.SMTP_URL,
       outboxDir: path.join(dataDir, 'outbox'),
       from: env.MAIL_FROM,
+      /** How the server introduces itself to the SMTP server (EHLO): PUBLIC_URL's host, not this machine's name. */
+      greetingName: publicUrl.hostname,
       supportEmail: env.SUPPORT_EMAIL ?? readSupportEmail(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')),
     },
     stripe: env.STRIPE_SECRET_KEY
@@ -266,7 +268,29 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.GENERATOR === 'astria' && !env.ASTRIA_API_KEY) {
     throw new ConfigError('ASTRIA_API_KEY is required when GENERATOR is "astria"');
   }
+  refuseLocalAddressesToCustomers(env);
   return shapeConfig(env);
+}
+
+const isLocalHost = (host: string) => /^(localhost|127(\.\d+){3}|\[?::1\]?|0\.0\.0\.0)$/i.test(host) || host.endsWith('.localhost');
+
+/**
+ * Real mail and live payments reach customers, so what they carry must work outside this machine: the
+ * links in mail (and Stripe's return address) are PUBLIC_URL, and replies and spam filters see
+ * MAIL_FROM. Left at their local defaults, the server would mail links to `http://localhost:…` from
+ * `no-reply@localhost`; it refuses to start instead, naming the setting.
+ */
+function refuseLocalAddressesToCustomers(env: Env): void {
+  const reason = env.SMTP_URL ? 'SMTP_URL is set' : env.STRIPE_SECRET_KEY?.startsWith('sk_live_') ? 'live Stripe keys are set' : null;
+  if (!reason) return;
+  const publicUrl = publicUrlOf(env);
+  if (isLocalHost(publicUrl.hostname)) {
+    throw new ConfigError(`PUBLIC_URL must be the address customers use when ${reason}: links to ${publicUrl.origin} work only on this machine`);
+  }
+  const fromHost = /@([^>\s]+)>?\s*$/.exec(env.MAIL_FROM)?.[1] ?? '';
+  if (env.SMTP_URL && isLocalHost(fromHost)) {
+    throw new ConfigError(`MAIL_FROM must be an address at your own domain when SMTP_URL is set (got "${env.MAIL_FROM}")`);
+  }
 }
 
 /** Secrets never appear in logs or error lines. */

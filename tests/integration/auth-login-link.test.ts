@@ -12,7 +12,10 @@ describe('[auth] sign-in by emailed link, through a real SMTP server', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await buildTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:4321' }, { clock });
+    t = await buildTestApp(
+      { SMTP_URL: smtp.url, PUBLIC_URL: 'https://portraits.example.com', MAIL_FROM: 'Portrait Studio <no-reply@portraits.example.com>' },
+      { clock },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -37,13 +40,17 @@ describe('[auth] sign-in by emailed link, through a real SMTP server', () => {
     const token = tokenFromMail(mail);
     expect(token.length).toBeGreaterThanOrEqual(22); // at least 128 random bits
     expect(mail.html).toContain(`/login/verify?token=${token}`);
+    // The link, the sender and the server's greeting name the public host, not this machine.
+    expect(mail.text).toContain(`https://portraits.example.com/login/verify?token=${token}`);
+    expect(mail.from?.value).toEqual([{ name: 'Portrait Studio', address: 'no-reply@portraits.example.com' }]);
+    expect(smtp.greetings.at(-1)).toBe('portraits.example.com');
 
     const res = await verify(token);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ redirectURL: '/dashboard' });
     const cookie = sessionCookieOf(res.headers['set-cookie'])!;
     expect(cookie.attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/']));
-    expect(cookie.attributes).not.toContain('secure');
+    expect(cookie.attributes).toContain('secure');
 
     const info = await t.app.inject({ method: 'GET', url: '/v1/user/info', headers: { cookie: `session=${cookie.value}` } });
     expect(info.json()).toMatchObject({ code: 0, data: { nickName: 'ada.lovelace', email: 'ada.lovelace@example.com', avatar: null } });

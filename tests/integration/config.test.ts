@@ -34,6 +34,38 @@ describe('[config] settings are validated at start-up', () => {
     expect(config.secureCookies).toBe(false);
   });
 
+  it.each([
+    [
+      { SMTP_URL: 'smtp://mail.example.com' },
+      /^PUBLIC_URL must be the address customers use when SMTP_URL is set: links to http:\/\/localhost:4321 work only on this machine$/,
+    ],
+    [{ SMTP_URL: 'smtp://mail.example.com', PUBLIC_URL: 'http://127.0.0.1:8080' }, /^PUBLIC_URL must be the address customers use when SMTP_URL is set/],
+    [
+      { SMTP_URL: 'smtp://mail.example.com', PUBLIC_URL: 'https://portraits.example.com' },
+      /^MAIL_FROM must be an address at your own domain when SMTP_URL is set \(got "Portrait Studio <no-reply@localhost>"\)$/,
+    ],
+    [
+      { STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' },
+      /^PUBLIC_URL must be the address customers use when live Stripe keys are set/,
+    ],
+  ])('refuses to mail customers links to this machine: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('starts with real mail and live payments once the addresses are public, and greets the mail server as the public host', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtp://mail.example.com',
+      PUBLIC_URL: 'https://portraits.example.com',
+      MAIL_FROM: 'Portrait Studio <no-reply@portraits.example.com>',
+      STRIPE_SECRET_KEY: 'sk_live_1',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_1',
+    });
+    expect(config.mail.greetingName).toBe('portraits.example.com');
+    // Test keys and the outbox stay free to use on a laptop.
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' })).not.toThrow();
+  });
+
   it("names the site's support address in mail unless SUPPORT_EMAIL says otherwise", () => {
     const settings = readFileSync(path.join(root, 'src/content/site/settings.yaml'), 'utf8');
     const site = /^supportEmail: (\S+)$/m.exec(settings)?.[1];
@@ -61,14 +93,20 @@ describe('[config] settings are validated at start-up', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://portraits.example.com' }).secureCookies).toBe(true);
   });
 
-  it('stops the real server with exit code 1 and one clear line for PORT=abc', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'Configuration error: PORT must be a whole number from 1 to 65535 (got "abc")'],
+    [
+      { SMTP_URL: 'smtp://mail.example.com:587' },
+      'Configuration error: PUBLIC_URL must be the address customers use when SMTP_URL is set: links to http://localhost:4321 work only on this machine',
+    ],
+  ])('the server refuses to start with %o, saying why in one line', (env, line) => {
     const result = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'], {
       cwd: root,
-      env: { PATH: process.env.PATH, PORT: 'abc' },
+      env: { PATH: process.env.PATH, ...env },
       encoding: 'utf8',
       timeout: 30_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr.trim()).toBe('Configuration error: PORT must be a whole number from 1 to 65535 (got "abc")');
+    expect(result.stderr.trim()).toBe(line);
   });
 });

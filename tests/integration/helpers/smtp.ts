@@ -5,14 +5,17 @@ import { SMTPServer } from 'smtp-server';
 /** A real SMTP server on a free local port that keeps every message it receives, parsed. */
 export async function startSmtpServer() {
   const received: ParsedMail[] = [];
+  /** The name each sender greeted the server with (EHLO), in the order the messages came. */
+  const greetings: string[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
+          greetings.push(session.hostNameAppearsAs);
           received.push(mail);
           for (const wake of waiters.splice(0)) wake();
           callback();
@@ -25,6 +28,7 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    greetings,
     /** Resolves with the n-th message (1-based) once it has arrived. */
     async waitFor(n: number): Promise<ParsedMail> {
       while (received.length < n) await new Promise<void>((r) => waiters.push(r));

@@ -7,7 +7,7 @@ export type { Mailer, MailMessage } from './mailer.js';
 
 /** SMTP when SMTP_URL is set, otherwise `.eml` files in `$DATA_DIR/outbox` with links in the log. */
 export async function createMailer(config: Config['mail'], log: FastifyBaseLogger): Promise<Mailer> {
-  if (config.smtpUrl) return (await import('./smtp.js')).createSmtpMailer(config.smtpUrl, config.from);
+  if (config.smtpUrl) return (await import('./smtp.js')).createSmtpMailer(config.smtpUrl, config.from, config.greetingName);
   return createOutboxMailer(config.outboxDir, config.from, (file, message) => {
     // The outbox is the development mailbox: the links are logged so a developer can click them.
     const links = message.text.match(/https?:\/\/\S+/g) ?? [];
