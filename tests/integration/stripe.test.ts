@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments } from '@/server/db/schema';
+import { orders, payments, users } from '@/server/db/schema';
 import { handleResumeGeneration } from '@/server/jobs/handlers';
 import { validAnswers } from '../support/answers';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
@@ -102,6 +102,41 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
     });
     const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.checkoutSessionId).toMatch(/^cs_test_recorded_/);
+  });
+
+  it("keeps each user's Stripe customer per mode: live keys never reuse a test-mode customer", async () => {
+    await startCheckout('two-modes@example.com');
+    const customerOf = async (app: TestApp) => (await app.app.ctx.database.db.select().from(users).where(eq(users.email, 'two-modes@example.com')))[0]!;
+    expect(await customerOf(t)).toMatchObject({ stripeCustomerId: 'cus_TestCustomer01', stripeCustomerMode: 'test' });
+
+    // The same account after the switch to live keys (its row as the test-mode checkout left it).
+    const live = await buildTestApp(
+      stripeEnv({ STRIPE_SECRET_KEY: 'sk_live_portrait', STRIPE_PUBLISHABLE_KEY: 'pk_live_portrait', PUBLIC_URL: 'https://portraits.example.com' }),
+    );
+    try {
+      await signInAs(live, 'two-modes@example.com');
+      await live.app.ctx.database.db
+        .update(users)
+        .set({ stripeCustomerId: 'cus_TestCustomer01', stripeCustomerMode: 'test' })
+        .where(eq(users.email, 'two-modes@example.com'));
+      const before = stripeApi.requests.length;
+      const { res } = await postCheckout(live, 'two-modes@example.com');
+      expect(res.statusCode).toBe(200);
+      const made = stripeApi.requests.slice(before);
+      expect(made.filter((r) => r.path === '/v1/customers' && r.method === 'POST')).toHaveLength(1);
+      expect(made.find((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST')!.form.get('customer')).toBe('cus_LiveCustomer01');
+      expect(await customerOf(live)).toMatchObject({ stripeCustomerId: 'cus_LiveCustomer01', stripeCustomerMode: 'live' });
+    } finally {
+      await live.close();
+    }
+
+    // In test mode the stored test customer is used as it is: no new customer.
+    const before = stripeApi.requests.length;
+    const { res } = await postCheckout(t, 'two-modes@example.com');
+    expect(res.statusCode).toBe(200);
+    const made = stripeApi.requests.slice(before);
+    expect(made.filter((r) => r.path === '/v1/customers')).toHaveLength(0);
+    expect(made.find((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST')!.form.get('customer')).toBe('cus_TestCustomer01');
   });
 
   it('applies the beta package as a 100% discount instead of promotion codes', async () => {

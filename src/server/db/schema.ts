@@ -23,6 +23,8 @@ export const users = pgTable(
     nickName: text('nick_name').notNull(),
     avatarUrl: text('avatar_url'),
     stripeCustomerId: text('stripe_customer_id'),
+    /** The Stripe mode (test or live keys) the customer record was made in; another mode makes its own. */
+    stripeCustomerMode: text('stripe_customer_mode', { enum: ['test', 'live'] }),
     createdAt: createdAt(),
     lastSignInAt: ts('last_sign_in_at'),
   },

@@ -57,7 +57,11 @@ export async function startStripeApi() {
     }
     if (resource === 'promotion_codes' && req.method === 'GET') return json(200, { object: 'list', data: [], has_more: false, url: '/v1/promotion_codes' });
     if (resource === 'promotion_codes' && req.method === 'POST') return json(200, { id: 'promo_first30', object: 'promotion_code', code: form.get('code') });
-    if (resource === 'customers' && req.method === 'POST') return json(200, { id: 'cus_TestCustomer01', object: 'customer', email: form.get('email') });
+    if (resource === 'customers' && req.method === 'POST') {
+      // Test and live keys see two separate sets of objects, as at Stripe.
+      const live = req.headers.authorization?.includes('sk_live_');
+      return json(200, { id: live ? 'cus_LiveCustomer01' : 'cus_TestCustomer01', object: 'customer', email: form.get('email') });
+    }
     if (url.pathname === '/v1/checkout/sessions' && req.method === 'POST') {
       const sessionId = `cs_test_recorded_${++sessionCounter}`;
       const session = {

@@ -31,6 +31,7 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
 
   return {
     kind: 'offline',
+    mode: 'test',
     publishableKey: null,
     async createCheckoutSession({ orderId, pkg }) {
       const sessionId = `cs_offline_${randomBytes(12).toString('hex')}`;

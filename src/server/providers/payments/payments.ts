@@ -2,6 +2,7 @@ import type { PortraitPackage } from '../../../shared/catalog/packages.js';
 
 export interface CheckoutSessionInput {
   orderId: string;
+  /** `stripeCustomerId`: the customer record the provider made for the user before, in this provider's mode. */
   user: { id: string; email: string; stripeCustomerId: string | null };
   pkg: PortraitPackage;
   isBeta: boolean;
@@ -66,6 +67,11 @@ export interface RefundInput {
 /** Takes payments: the offline test checkout by default, Stripe's embedded Checkout when keys are set. */
 export interface PaymentsProvider {
   kind: 'offline' | 'stripe';
+  /**
+   * Test or live money: Stripe's key says which (`sk_live_…`), the offline checkout is always a test.
+   * Stripe keeps the two apart, so a customer record made with test keys does not exist for live ones.
+   */
+  mode: 'test' | 'live';
   /** Given to the browser to mount the payment form (Stripe only). */
   publishableKey: string | null;
   createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedCheckoutSession>;

@@ -67,6 +67,7 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
 
   return {
     kind: 'stripe',
+    mode: settings.secretKey.startsWith('sk_live_') ? 'live' : 'test',
     publishableKey: settings.publishableKey,
     async createCheckoutSession({ orderId, user, pkg, isBeta, returnUrl }) {
       await ensureDiscounts();

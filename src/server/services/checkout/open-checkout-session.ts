@@ -7,23 +7,26 @@ import { attachCheckoutSession } from '../orders/order-lifecycle.js';
 
 /**
  * Opens the payment session of a pending order (a new order or a refresh) and attaches it; remembers
- * the Stripe customer the provider created for the user. Answers what the browser's checkout needs.
+ * the Stripe customer the provider created for the user, with the mode it was made in (test keys'
+ * customers do not exist for live keys). Answers what the browser's checkout needs.
  */
 export async function openCheckoutSession(
   ctx: Pick<AppContext, 'database' | 'payments' | 'config'>,
   { orderId, user, pkg, isBeta }: { orderId: string; user: typeof users.$inferSelect; pkg: PortraitPackage; isBeta: boolean },
 ): Promise<CheckoutCreateResponse> {
   const { db } = ctx.database;
+  const { mode } = ctx.payments;
+  const known = user.stripeCustomerMode === mode ? user.stripeCustomerId : null;
   const session = await ctx.payments.createCheckoutSession({
     orderId,
-    user: { id: user.id, email: user.email, stripeCustomerId: user.stripeCustomerId },
+    user: { id: user.id, email: user.email, stripeCustomerId: known },
     pkg,
     isBeta,
     returnUrl: `${ctx.config.publicUrl}/dashboard/myOrders?session_id={CHECKOUT_SESSION_ID}`,
   });
   await attachCheckoutSession(db, orderId, session.sessionId);
-  if (session.customerId && session.customerId !== user.stripeCustomerId) {
-    await db.update(users).set({ stripeCustomerId: session.customerId }).where(eq(users.id, user.id));
+  if (session.customerId && session.customerId !== known) {
+    await db.update(users).set({ stripeCustomerId: session.customerId, stripeCustomerMode: mode }).where(eq(users.id, user.id));
   }
   return {
     orderId,
