@@ -134,6 +134,12 @@ describe('[auth] Google and Microsoft sign-in (OpenID Connect, against a local p
     expect(res.headers.location).toBe('/login?error=unverified');
   });
 
+  it('refuses an ID token without an email when the provider has no UserInfo endpoint to ask', async () => {
+    const { location, cookie } = await start('google');
+    const res = await callback(google.approve(location, { sub: 'g-8', name: 'No Email' }), cookie);
+    expect(res.headers.location).toBe('/login?error=unverified');
+  });
+
   // Entra ID tokens carry `email_verified` rarely; a tenant-verified domain shows as `xms_edov` once the app asks for it.
   it('refuses a Microsoft work account whose address Microsoft did not confirm, saying to use an email link', async () => {
     const { location, cookie } = await start('microsoft');

@@ -6,7 +6,7 @@ import type { Config } from '../../config.js';
 
 export type OAuthProviderName = 'google' | 'microsoft';
 
-/** What we keep of a provider's verified ID token. */
+/** What we keep of a provider's verified ID token (and of its UserInfo, when the token names no email). */
 export interface OAuthProfile {
   subject: string;
   email: string | null;
@@ -19,7 +19,10 @@ export interface OAuthProfile {
 export interface OAuthProvider {
   name: OAuthProviderName;
   authorizationUrl(input: { redirectUri: string; state: string; nonce: string; codeChallenge: string }): Promise<URL>;
-  /** Exchanges the code (PKCE) and verifies the ID token's signature, issuer, audience, expiry and nonce. */
+  /**
+   * Exchanges the code (PKCE) and verifies the ID token's signature, issuer, audience, expiry and nonce;
+   * reads UserInfo when the token carries no email.
+   */
   complete(input: { callbackUrl: URL; expectedState: string; expectedNonce: string; codeVerifier: string }): Promise<OAuthProfile>;
 }
 
@@ -45,6 +48,24 @@ const ACCOUNT_CHOOSER_HOSTS = new Set(['accounts.google.com', 'login.microsofton
 /** Let the customer pick among their Google or Microsoft accounts; other issuers get no `prompt`. */
 export function accountChooserPrompt(issuer: string): { prompt?: 'select_account' } {
   return ACCOUNT_CHOOSER_HOSTS.has(new URL(issuer).hostname) ? { prompt: 'select_account' } : {};
+}
+
+const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
+
+/**
+ * A standard provider puts the email only in UserInfo unless the client asks for it in the ID token
+ * (Google and Entra ID put it in the token). Without an email in the token, UserInfo fills in what the
+ * token lacks; openid-client checks that its `sub` is the token's, so it cannot describe someone else.
+ */
+async function withUserInfo(
+  client: typeof OpenId,
+  configuration: OpenId.Configuration,
+  accessToken: string,
+  idToken: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  if (str(idToken.email) || !configuration.serverMetadata().userinfo_endpoint) return idToken;
+  const userInfo = await client.fetchUserInfo(configuration, accessToken, String(idToken.sub));
+  return { ...userInfo, ...idToken, email: userInfo.email, email_verified: userInfo.email_verified };
 }
 
 function createProvider(name: OAuthProviderName, settings: ProviderSettings): OAuthProvider {
@@ -92,8 +113,7 @@ function createProvider(name: OAuthProviderName, settings: ProviderSettings): OA
       });
       const idToken = tokens.claims();
       if (!idToken) throw new Error(`${name} answered the code exchange without an ID token`);
-      const claims = idToken as Record<string, unknown>;
-      const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : null);
+      const claims = await withUserInfo(client, await discover(), tokens.access_token, idToken as Record<string, unknown>);
       return {
         subject: String(claims.sub),
         email: str(claims.email)?.toLowerCase() ?? null,
