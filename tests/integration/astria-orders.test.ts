@@ -100,6 +100,38 @@ describe('[astria] orders generated through the server', () => {
     expect(readyMails).toHaveLength(1);
   });
 
+  it('keeps one poll chain per order however many callbacks come: a callback only brings the next look forward', async () => {
+    const { orderId, headers } = await placePaidOrder('many-callbacks@example.com');
+    const tuneId = await tuneOf(orderId);
+    const callback = api.tune(tuneId).callback!;
+    // The tune is made; its next look is queued a minute out.
+    const [first, ...none] = await queuedPolls(orderId);
+    expect(none).toEqual([]);
+    expect(Number(first!.due_in)).toBeGreaterThan(30);
+
+    // Astria calls back again and again (the tune, each prompt, its own retries), some at once.
+    for (let i = 0; i < 10; i++) expect((await callBack(callback)).statusCode).toBe(200);
+    await Promise.all(Array.from({ length: 10 }, () => callBack(callback)));
+    const [brought, ...more] = await queuedPolls(orderId);
+    expect(more).toEqual([]);
+    expect(brought!.id).toBe(first!.id);
+    expect(Number(brought!.due_in)).toBeLessThanOrEqual(0);
+
+    // The one look runs; it finds training still going and queues the next one: still a single chain.
+    expect(await runJobs(t, generateOrderJob)).toBe(1);
+    expect(await queuedPolls(orderId)).toHaveLength(1);
+    api.train(tuneId);
+    for (let i = 0; i < 5; i++) await callBack(callback);
+    expect(await runJobs(t, generateOrderJob)).toBe(1);
+    const prompts = api.promptsOf(tuneId);
+    api.render(tuneId, 'all');
+    await Promise.all(prompts.map((p) => callBack(p.callback!)));
+    expect(await queuedPolls(orderId)).toHaveLength(1);
+    expect(await runJobs(t, generateOrderJob)).toBe(1);
+    expect((await t.app.inject({ method: 'POST', url: '/v1/order/info', headers, payload: { orderId } })).json().data.status).toBe('completed');
+    expect(await queuedPolls(orderId)).toEqual([]);
+  });
+
   it('finds the portraits by polling when the callbacks never come', async () => {
     const { orderId } = await placePaidOrder('lost-callback@example.com');
     const tuneId = await tuneOf(orderId);
@@ -202,7 +234,7 @@ describe('[astria] orders generated through the server', () => {
   it('fails the order at once when Astria answers 402, with no retry left behind, and tells the customer', async () => {
     const { cookie, headers } = await signInAs(t, 'no-credit@example.com');
     const orderId = await placeOrder(t, cookie);
-    api.breakNext(1, 402);
+    api.breakNext(1, 402, 'POST');
     expect(await runJobs(t, generateOrderJob)).toBe(1);
     const order = await orderRow(orderId);
     expect(order.status).toBe('failed');

@@ -167,7 +167,7 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     expect(prompts.every((p) => p.num_images >= 1 && p.num_images <= 8)).toBe(true);
     expect(prompts.every((p) => p.w === 832 && p.h === 1216)).toBe(true);
     expect(prompts.every((p) => p.text.startsWith('ohwx woman, 30-40 years old, olive skin, bob cut brown hair, regular build, wearing '))).toBe(true);
-    expect(prompts.every((p) => p.text.includes('no glasses, professional doctor portrait'))).toBe(true);
+    expect(prompts.every((p) => p.text.includes('bare eyes, clear view of the eyes, professional doctor portrait'))).toBe(true);
     for (const words of ['wearing white coat', 'wearing scrubs', 'hospital corridor background', 'clinic background']) {
       expect(prompts.some((p) => p.text.includes(words))).toBe(true);
     }
@@ -210,6 +210,37 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     const again = await generator().advance(request, new Set());
     expect(again.providerRef).toBe(String(api.tunes.find((t) => t.title === request.orderId)!.id));
     expect(api.tunes.filter((t) => t.title === request.orderId)).toHaveLength(1);
+  });
+
+  it('never trains two tunes for an order, even on an account without idempotency: it looks the tune up before asking again', async () => {
+    const bare = await startAstriaApi({ apiKey: API_KEY, idempotent: false });
+    try {
+      const make = () => createAstriaGenerator({ apiKey: API_KEY, apiUrl: bare.url, mock: false }, PUBLIC_URL, { sleep: async () => {} });
+      const request = requestFor();
+      // The gateway cuts the request at 30 s while Astria goes on making the tune: a 504.
+      bare.answerLate(1, 'POST');
+      expect(await make().advance(request, new Set())).toEqual({ portraits: [], selfiesConsumed: false, retryAfterMs: 60_000 });
+      // A minute later: the tune is found by its title, not posted again.
+      const again = await make().advance(request, new Set());
+      expect(bare.tunes.filter((tune) => tune.title === request.orderId)).toHaveLength(1);
+      expect(again).toMatchObject({ selfiesConsumed: true, providerRef: String(bare.tunes[0]!.id) });
+      expect(bare.calls('POST', '/tunes')).toHaveLength(1);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('waits at least 30 s after a server error on creating the tune, keeping the selfies, then looks before posting', async () => {
+    const request = requestFor();
+    api.breakNext(1, 503, 'POST');
+    const failed = await generator({ retryBaseMs: 100 }).advance(request, new Set());
+    expect(failed).toEqual({ portraits: [], selfiesConsumed: false, retryAfterMs: 30_000 });
+    // Creating is never retried within the call: the 5xx may have made the tune.
+    expect(sleeps).toEqual([]);
+    const posts = api.calls('POST', '/tunes').length;
+    const again = await generator().advance(request, new Set());
+    expect(again.providerRef).toBe(String(api.tunes.find((tune) => tune.title === request.orderId)!.id));
+    expect(api.calls('POST', '/tunes').length - posts).toBe(1);
   });
 
   it('asks again a minute later when the answer to creating a prompt is lost (504), and gets the prompt that request made', async () => {

@@ -146,6 +146,23 @@ export class JobQueue {
     return this.boss.send(definition.name, payload as object, { ...definition.options, ...options });
   }
 
+  /**
+   * One waiting job per `key`: when a job with this key is already waiting (queued, or failed and
+   * waiting to retry), it is brought forward to start no later than `startAfterSeconds` from now and no
+   * job is added; otherwise one is sent. A running job does not count, so it may send its successor.
+   * Returns true when a new job was sent.
+   */
+  async sendOnce<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.infer<S>, key: string, startAfterSeconds = 0): Promise<boolean> {
+    const waiting = await this.boss.getDb().executeSql(
+      `update pgboss.job set start_after = least(start_after, now() + make_interval(secs => $3))
+         where name = $1 and singleton_key = $2 and state in ('created', 'retry') returning id`,
+      [definition.name, key, startAfterSeconds],
+    );
+    if (waiting.rows.length > 0) return false;
+    await this.send(definition, payload, { singletonKey: key, ...(startAfterSeconds > 0 ? { startAfter: startAfterSeconds } : {}) });
+    return true;
+  }
+
   /** True when pg-boss is running and its tables answer. */
   async isHealthy(): Promise<boolean> {
     if (!this.started) return false;

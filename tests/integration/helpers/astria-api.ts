@@ -81,11 +81,13 @@ function renderImage(seed: number): Promise<Buffer> {
  * as the guide warns); `GET /tunes/1504944/prompts/:id`, each prompt with `images` URLs; image files
  * under `/images/`, served without auth like Astria's file URLs. It behaves as an account with
  * idempotency on, as its API overview describes: a tune request with a title already used answers that
- * tune, and a prompt request with the same attributes answers that prompt. The test plays Astria's
+ * tune, and a prompt request with the same attributes answers that prompt (`idempotent: false` is an
+ * account without it: every request makes a new one). `GET /tunes` lists tunes newest first, 20 a page
+ * from `?offset=`, as Astria's reference describes. The test plays Astria's
  * workers with `train`, `render`, `failTune` and `deleteTune`, and its bad days with `throttle`, `breakNext` (any
  * status, 402 included) and `answerLate` (the request is carried out but answered 504).
  */
-export async function startAstriaApi({ apiKey }: { apiKey: string }) {
+export async function startAstriaApi({ apiKey, idempotent = true }: { apiKey: string; idempotent?: boolean }) {
   const requests: AstriaRecordedRequest[] = [];
   const tunes: StandInTune[] = [];
   const prompts: StandInPrompt[] = [];
@@ -126,7 +128,7 @@ export async function startAstriaApi({ apiKey }: { apiKey: string }) {
     const get = (key: string) => fields.find(([k]) => k === key)?.[1] ?? null;
     if (parsed.pathname === '/tunes' && req.method === 'POST') {
       if (!get('tune[title]') || !get('tune[name]') || files.length === 0) return json(422, { title: ["can't be blank"] });
-      const existing = tunes.find((t) => t.title === get('tune[title]'));
+      const existing = idempotent ? tunes.find((t) => t.title === get('tune[title]')) : undefined;
       if (existing) return json(200, tuneJson(existing));
       const now = new Date().toISOString();
       const tune: StandInTune = {
@@ -145,6 +147,16 @@ export async function startAstriaApi({ apiKey }: { apiKey: string }) {
       tunes.push(tune);
       return json(201, tuneJson(tune));
     }
+    if (parsed.pathname === '/tunes' && req.method === 'GET') {
+      const offset = Number(parsed.searchParams.get('offset') ?? 0);
+      return json(
+        200,
+        [...tunes]
+          .reverse()
+          .slice(offset, offset + 20)
+          .map(tuneJson),
+      );
+    }
     if (segments[0] === 'tunes' && segments[2] === 'prompts' && segments.length === 3 && req.method === 'POST') {
       const target = tunes.find((t) => String(t.id) === segments[1]);
       if (target?.model_type === 'lora') return json(422, { base: ['model_type=lora is not supported. Use a checkpoint instead'] });
@@ -158,7 +170,9 @@ export async function startAstriaApi({ apiKey }: { apiKey: string }) {
       const h = get('prompt[h]') ? Number(get('prompt[h]')) : null;
       if ((w !== null && w % 8 !== 0) || (h !== null && h % 8 !== 0)) return json(422, { w: ['must be a multiple of 8'] });
       const callback = get('prompt[callback]');
-      const same = prompts.find((p) => p.text === text && p.num_images === numImages && p.w === w && p.h === h && p.callback === callback);
+      const same = idempotent
+        ? prompts.find((p) => p.text === text && p.num_images === numImages && p.w === w && p.h === h && p.callback === callback)
+        : undefined;
       if (same) return json(200, same);
       const prompt: StandInPrompt = {
         id: nextPromptId++,

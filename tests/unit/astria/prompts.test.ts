@@ -93,7 +93,7 @@ describe('[astria] prompts built from the wizard answers', () => {
       'white_coat',
       'hospital_corridor',
       0,
-      'ohwx woman, 30-40 years old, olive skin, bob cut brown hair, regular build, wearing white coat, hospital corridor background, no glasses, professional doctor portrait, POSE',
+      'ohwx woman, 30-40 years old, olive skin, bob cut brown hair, regular build, wearing white coat, hospital corridor background, bare eyes, clear view of the eyes, professional doctor portrait, POSE',
     ],
     [
       'a man over 65 with glasses',
@@ -117,7 +117,7 @@ describe('[astria] prompts built from the wizard answers', () => {
       'scrubs',
       'clinic',
       3,
-      'ohwx woman, 30-40 years old, olive skin, bob cut brown hair, regular build, wearing scrubs, clinic background, no glasses, professional doctor portrait, POSE',
+      'ohwx woman, 30-40 years old, olive skin, bob cut brown hair, regular build, wearing scrubs, clinic background, bare eyes, clear view of the eyes, professional doctor portrait, POSE',
     ],
     [
       'a bald man',
@@ -143,6 +143,14 @@ describe('[astria] prompts built from the wizard answers', () => {
     const first = pairs.slice(0, Math.max(a, b));
     expect(new Set(first.map(([x]) => x)).size).toBe(a);
     expect(new Set(first.map(([, y]) => y)).size).toBe(b);
+  });
+
+  it('says what to show, never what to leave out (Flux reads no negatives)', () => {
+    for (const answers of [doctor, generic, single, { ...doctor, glass: 'none' as const }]) {
+      for (const packageId of ['beta', 'basic', 'pro', 'executive']) {
+        for (const { text } of planFor(answers, packageId).plan) expect(text, text).not.toMatch(/\b(no|not|without|never|avoid)\b/i);
+      }
+    }
   });
 
   it('keeps to the package count even when the chosen combinations outnumber the portraits', () => {

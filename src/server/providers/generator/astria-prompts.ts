@@ -100,10 +100,14 @@ function agePhrase(age: string): string {
   return age === '65 plus' ? 'over 65 years old' : `${age} years old`;
 }
 
-/** "some" alternates between prompts so about half the portraits show glasses. */
+/**
+ * "some" alternates between prompts so about half the portraits show glasses. Flux reads no negatives
+ * (Astria's Flux guide): "no glasses" names glasses and may well draw them, so the prompt says what to
+ * show instead.
+ */
 function glassesPhrase(glass: PortraitInfo['glass'], index: number): string {
   const wearing = glass === 'all' || (glass === 'some' && index % 2 === 0);
-  return wearing ? 'wearing glasses' : 'no glasses';
+  return wearing ? 'wearing glasses' : 'bare eyes, clear view of the eyes';
 }
 
 /** The English name of an attire or backdrop as it reads inside a sentence ("white coat"). */

@@ -26,6 +26,15 @@ export const ASTRIA_POLL_MS = 60_000;
  * asks to wait 60 s before sending it again, so that its idempotency answers the object the first one made.
  */
 export const ASTRIA_LOST_ANSWER_WAIT_MS = 60_000;
+/**
+ * A 5xx to creating the tune: Astria's gateway cuts a request at 30 s while the tune may still be being
+ * made behind it, so the next try waits at least that long, and looks the tune up before posting again.
+ */
+export const ASTRIA_SERVER_ERROR_WAIT_MS = 30_000;
+/** Astria lists tunes newest first, 20 a page (its fixed page size: the reference offers no larger one). */
+const TUNE_PAGE_SIZE = 20;
+/** Pages of tunes read when looking for an order's tune: enough for every tune made in the last minutes. */
+const TUNE_LOOKUP_PAGES = 5;
 
 type AstriaConfig = NonNullable<Config['generator']['astria']>;
 
@@ -219,17 +228,34 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     return ZTune.parse(await api.json('POST', '/tunes', form, false));
   }
 
+  /**
+   * The order's tune if Astria already has it (a request whose answer was lost, or a crash before its id
+   * was stored): tunes are titled with the order id, and the newest come first.
+   */
+  async function findTune(orderId: string): Promise<AstriaTune | null> {
+    for (let page = 0; page < TUNE_LOOKUP_PAGES; page++) {
+      const tunes = z.array(ZTune).parse(await api.json('GET', `/tunes?offset=${page * TUNE_PAGE_SIZE}`));
+      const found = tunes.find((tune) => tune.title === orderId);
+      if (found) return found;
+      if (tunes.length < TUNE_PAGE_SIZE) return null;
+    }
+    return null;
+  }
+
   async function startTune(request: GenerationRequest): Promise<GenerationStep> {
     const selfies = await request.selfies();
     if (selfies.length === 0)
       return { portraits: [], selfiesConsumed: false, failed: 'Astria refused the fine-tune: the selfies were gone before Astria received them' };
     let tune: AstriaTune;
     try {
-      tune = await createTune(request, selfies);
+      // Never a second billed tune: one made by an earlier request is taken as it is, and the account's
+      // idempotency (operations.md) answers a repeat that still crosses one in flight.
+      tune = (await findTune(request.orderId)) ?? (await createTune(request, selfies));
     } catch (error) {
       if (isRefusal(error)) return { portraits: [], selfiesConsumed: false, failed: `Astria refused the fine-tune: ${error.message}` };
-      // Keep the selfies: the same request goes again in a minute and Astria answers the tune it made.
+      // Keep the selfies: a minute later the tune is looked up, and only asked for again if Astria has none.
       if (isLostAnswer(error)) return { portraits: [], selfiesConsumed: false, retryAfterMs: ASTRIA_LOST_ANSWER_WAIT_MS };
+      if (error instanceof AstriaHttpError && error.status >= 500) return { portraits: [], selfiesConsumed: false, retryAfterMs: ASTRIA_SERVER_ERROR_WAIT_MS };
       throw error;
     }
     // Astria holds the selfies once the tune exists: ours can go.

@@ -2,10 +2,12 @@ import type { AppContext } from '../../context.js';
 import { generateOrderJob } from '../../jobs/definitions.js';
 
 /**
- * Queues generation of a paid order, now or after `afterMs`. The one place a service sends a job, so
- * services never depend on job handlers. Sending twice is harmless: the order's lease lets one worker
- * generate at a time.
+ * Has a paid order generated now or after `afterMs`: the one place a service sends a job, so services
+ * never depend on job handlers. An order has one chain of generation jobs: when one is already waiting,
+ * it is only brought forward (an Astria callback makes the next look happen now) and no second chain
+ * starts; the running job sends its successor this way too, which merges any chain a race let start.
+ * The order's lease lets one worker generate at a time whatever the queue holds.
  */
 export async function scheduleGeneration(ctx: Pick<AppContext, 'queue'>, orderId: string, { afterMs = 0 }: { afterMs?: number } = {}): Promise<void> {
-  await ctx.queue.send(generateOrderJob, { orderId }, afterMs > 0 ? { startAfter: Math.ceil(afterMs / 1000) } : undefined);
+  await ctx.queue.sendOnce(generateOrderJob, { orderId }, orderId, Math.ceil(afterMs / 1000));
 }
