@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ASTRIA_BASE_TUNE_ID, createAstriaGenerator, parseAstriaRef, type AstriaOptions } from '@/server/providers/generator/astria';
+import { ASTRIA_BASE_TUNE_ID, createAstriaGenerator, formatAstriaRef, parseAstriaRef, type AstriaOptions } from '@/server/providers/generator/astria';
 import { callbackSecret, callbackUrl, verifyCallback } from '@/server/providers/generator/astria-callback';
 import type { GenerationRequest, GenerationStep } from '@/server/providers/generator/generator';
 import { REFRESH_PACKAGE, findPackage } from '@/shared/catalog/packages';
@@ -346,6 +346,39 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     expect([...have].sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
     expect(rest.last.retryAfterMs).toBeUndefined();
     expect(rest.last.failed).toBeUndefined();
+  });
+
+  it("polls an order's prompts from the account's newest prompts, a page of 20 at a time, and by id only those the pages lack", async () => {
+    const request = await startTune({ package: 'basic' });
+    await trainAndPrompt(request);
+    const tuneId = tuneIdOf(request);
+    const ids = api.promptsOf(tuneId).map((p) => String(p.id));
+    expect(ids.length).toBeGreaterThan(1);
+    expect(ids.length).toBeLessThanOrEqual(20);
+    // The order's reference once every prompt is made, as the job holds it while polling.
+    const polling = { ...request, providerRef: formatAstriaRef({ tuneId: String(tuneId), promptIds: ids }) };
+    const readsOf = () => api.calls('GET').filter((r) => r.path.startsWith(PROMPTS_PATH));
+    let before = readsOf().length;
+    await generator().advance(polling, new Set());
+    // One listing for all of the order's prompts, not one request each.
+    expect(
+      readsOf()
+        .slice(before)
+        .map((r) => `${r.path}?${r.query}`),
+    ).toEqual([`${PROMPTS_PATH}?offset=0`]);
+
+    // A busier account: an Executive order's prompts came since and fill the newest pages. What the
+    // pages read do not hold is read by id, one request each.
+    await trainAndPrompt(await startTune({ package: 'executive' }));
+    before = readsOf().length;
+    await generator().advance(polling, new Set());
+    const reads = readsOf().slice(before);
+    const listings = reads.filter((r) => r.path === PROMPTS_PATH);
+    expect(listings.map((r) => r.query.get('offset'))).toEqual(['0', '20']);
+    const onPages = new Set(api.newestPrompts(40));
+    const byId = reads.filter((r) => r.path !== PROMPTS_PATH).map((r) => r.path.split('/').at(-1));
+    expect(byId).toEqual(ids.filter((id) => !onPages.has(id)));
+    expect(byId.length).toBeGreaterThan(0);
   });
 
   it('renders Executive portraits at 832x1216 and delivers them upscaled to 1664x2432, only the numbers still missing', async () => {

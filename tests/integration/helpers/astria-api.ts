@@ -83,7 +83,8 @@ function renderImage(seed: number): Promise<Buffer> {
  * idempotency on, as its API overview describes: a tune request with a title already used answers that
  * tune, and a prompt request with the same attributes answers that prompt (`idempotent: false` is an
  * account without it: every request makes a new one). `GET /tunes` lists tunes newest first, 20 a page
- * from `?offset=`, as Astria's reference describes. The test plays Astria's
+ * from `?offset=`, as Astria's reference describes, and `GET /tunes/1504944/prompts` the account's
+ * prompts on the base tune the same way. The test plays Astria's
  * workers with `train`, `render`, `failTune` and `deleteTune`, and its bad days with `throttle`, `breakNext` (any
  * status, 402 included) and `answerLate` (the request is carried out but answered 504).
  */
@@ -191,6 +192,11 @@ export async function startAstriaApi({ apiKey, idempotent = true }: { apiKey: st
       prompts.push(prompt);
       return json(201, prompt);
     }
+    if (segments[0] === 'tunes' && segments[1] === String(FLUX_BASE_TUNE_ID) && segments[2] === 'prompts' && segments.length === 3 && req.method === 'GET') {
+      // The account's prompts on the base tune, newest first, 20 a page.
+      const offset = Number(parsed.searchParams.get('offset') ?? 0);
+      return json(200, [...prompts].reverse().slice(offset, offset + 20));
+    }
     if (segments[0] === 'tunes' && segments[1] === String(FLUX_BASE_TUNE_ID) && segments[2] === 'prompts' && segments.length === 4 && req.method === 'GET') {
       const prompt = prompts.find((p) => String(p.id) === segments[3]);
       return prompt ? json(200, prompt) : json(404, { error: 'Not found' });
@@ -219,6 +225,12 @@ export async function startAstriaApi({ apiKey, idempotent = true }: { apiKey: st
     tune: tuneOf,
     /** The prompts created for a LoRA tune, oldest first. */
     promptsOf: (id: string | number) => prompts.filter((p) => String(p.lora_tune_id) === String(id)),
+    /** The ids of the account's `n` newest prompts, as its listing gives them. */
+    newestPrompts: (n: number) =>
+      [...prompts]
+        .reverse()
+        .slice(0, n)
+        .map((p) => String(p.id)),
     /** Training finished. */
     train(id: string | number) {
       tuneOf(id).trained_at = new Date().toISOString();

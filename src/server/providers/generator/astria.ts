@@ -31,8 +31,8 @@ export const ASTRIA_LOST_ANSWER_WAIT_MS = 60_000;
  * made behind it, so the next try waits at least that long, and looks the tune up before posting again.
  */
 export const ASTRIA_SERVER_ERROR_WAIT_MS = 30_000;
-/** Astria lists tunes newest first, 20 a page (its fixed page size: the reference offers no larger one). */
-const TUNE_PAGE_SIZE = 20;
+/** Astria lists tunes and prompts newest first, 20 a page (its fixed page size: the reference offers no larger one). */
+const PAGE_SIZE = 20;
 /** Pages of tunes read when looking for an order's tune: enough for every tune made in the last minutes. */
 const TUNE_LOOKUP_PAGES = 5;
 
@@ -234,10 +234,10 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
    */
   async function findTune(orderId: string): Promise<AstriaTune | null> {
     for (let page = 0; page < TUNE_LOOKUP_PAGES; page++) {
-      const tunes = z.array(ZTune).parse(await api.json('GET', `/tunes?offset=${page * TUNE_PAGE_SIZE}`));
+      const tunes = z.array(ZTune).parse(await api.json('GET', `/tunes?offset=${page * PAGE_SIZE}`));
       const found = tunes.find((tune) => tune.title === orderId);
       if (found) return found;
-      if (tunes.length < TUNE_PAGE_SIZE) return null;
+      if (tunes.length < PAGE_SIZE) return null;
     }
     return null;
   }
@@ -296,9 +296,25 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     return sharp(bytes).rotate().resize(width, height, { fit: 'cover', kernel: 'lanczos3' }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
   }
 
+  /**
+   * The order's prompts, in `ids` order. A poll reads them from the account's newest prompts, a page of
+   * 20 holding all of an order's (Executive has 13) while it renders, instead of one request per
+   * prompt; whatever those pages do not hold (an older order, a busy account) is read by id.
+   */
+  async function readPrompts(ids: string[]): Promise<AstriaPrompt[]> {
+    const found = new Map<string, AstriaPrompt>();
+    const pages = Math.ceil(ids.length / PAGE_SIZE) + 1;
+    for (let page = 0; page < pages && found.size < ids.length; page++) {
+      const listed = z.array(ZPrompt).parse(await api.json('GET', `${promptsPath}?offset=${page * PAGE_SIZE}`));
+      for (const prompt of listed) if (ids.includes(prompt.id)) found.set(prompt.id, prompt);
+      if (listed.length < PAGE_SIZE) break;
+    }
+    return Promise.all(ids.map(async (id) => found.get(id) ?? ZPrompt.parse(await api.json('GET', `${promptsPath}/${id}`))));
+  }
+
   /** Every prompt created: downloads what they rendered, in slot order, a batch per step. */
   async function collect(request: GenerationRequest, tune: AstriaTune, ref: AstriaRef, have: ReadonlySet<number>): Promise<GenerationStep> {
-    const prompts = await Promise.all(ref.promptIds.map(async (id) => ZPrompt.parse(await api.json('GET', `${promptsPath}/${id}`))));
+    const prompts = await readPrompts(ref.promptIds);
     const planned = plan(request);
 
     const slots = new Map<number, string>();
