@@ -8,7 +8,9 @@ type Menu = ComponentType<{ defaultOpen?: boolean; takeFocus?: boolean }>;
 /**
  * The user menu's button at the foot of the sidebar. The menu's code (Radix's dropdown and its popper)
  * loads when the pointer or the focus reaches the button and then takes the button's place, keeping
- * the focus; a press before the code arrived opens the menu as soon as it has.
+ * the focus; a press before the code arrived opens the menu as soon as it has. A press counts from the
+ * pointer going down, as it does for the menu's own trigger: when the code arrives between the button
+ * going down and coming up, the click lands on the new trigger, which ignores clicks.
  */
 export function NavUser() {
   const [menu, setMenu] = useState<{ Menu: Menu } | null>(null);
@@ -39,6 +41,9 @@ export function NavUser() {
           onFocus={() => load('focus')}
           onBlur={() => {
             reached.current.focus = false;
+          }}
+          onPointerDown={(event) => {
+            if (event.button === 0) load('press');
           }}
           onClick={() => load('press')}
         >

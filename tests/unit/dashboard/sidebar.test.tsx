@@ -98,6 +98,17 @@ describe('[sidebar] on desktop', () => {
     expect(document.querySelector('[data-slot=avatar-fallback]')?.textContent).toBe('J');
   });
 
+  it("opens the user menu for a press that came before the menu's code, even when the click lands on the menu's own trigger", async () => {
+    renderSidebar();
+    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false }));
+    const button = screen.getByRole('button', { name: /jane\.doe@example\.com/ });
+    fireEvent.pointerEnter(button);
+    fireEvent.pointerDown(button, { button: 0 });
+    // The code arrives before the button comes up: the new trigger gets the click, and ignores it.
+    expect(await screen.findByRole('menuitem', { name: 'Account' })).toBeTruthy();
+    expect(screen.getByRole('menuitem', { name: 'Log out' })).toBeTruthy();
+  });
+
   it('collapses to icons with Ctrl+B and Cmd+B, remembering it in the cookie', () => {
     renderSidebar();
     const sidebar = () => document.querySelector('[data-slot=sidebar]')!;
