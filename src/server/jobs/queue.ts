@@ -150,11 +150,13 @@ export class JobQueue {
    * One waiting job per `key`: when a job with this key is already waiting (queued, or failed and
    * waiting to retry), it is brought forward to start no later than `startAfterSeconds` from now and no
    * job is added; otherwise one is sent. A running job does not count, so it may send its successor.
-   * Returns true when a new job was sent.
+   * Returns true when a new job was sent. pg-boss takes a job only once `start_after < now()`, strictly,
+   * and the embedded database's clock can read the same at the next fetch: a job brought forward is
+   * made due a second early, so that the next fetch takes it.
    */
   async sendOnce<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.infer<S>, key: string, startAfterSeconds = 0): Promise<boolean> {
     const waiting = await this.boss.getDb().executeSql(
-      `update pgboss.job set start_after = least(start_after, now() + make_interval(secs => $3))
+      `update pgboss.job set start_after = least(start_after, now() + make_interval(secs => $3) - interval '1 second')
          where name = $1 and singleton_key = $2 and state in ('created', 'retry') returning id`,
       [definition.name, key, startAfterSeconds],
     );
