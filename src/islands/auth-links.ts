@@ -1,13 +1,11 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, type Language, isOfferedLanguage, localizePath } from '@/shared/i18n';
-
 /**
- * Auth-aware links (Get Started, Dashboard...): rendered as the page's language's login page,
- * `/{lang}/login?source={where}`, so they work without JavaScript, and rewritten to
- * `/dashboard?source={where}` once the user info call says the visitor is signed in.
+ * Auth-aware links (Get Started, Dashboard...): the HTML sends a visitor to the login page in the page's
+ * language (`loginHref` in src/i18n/paths.ts), so they work without JavaScript; once the user info call
+ * says the visitor is signed in, they are rewritten to `/dashboard?source={where}`. This module imports
+ * nothing, so the pages ship it inline: what it needs of the page it reads from `<html>`.
  */
-export function authHref(where: string, signedIn: boolean, language: Language = DEFAULT_LANGUAGE): string {
-  const base = signedIn ? '/dashboard' : localizePath('/login', language);
-  return `${base}?source=${encodeURIComponent(where)}`;
+export function dashboardHref(where: string): string {
+  return `/dashboard?source=${encodeURIComponent(where)}`;
 }
 
 /** Signed in means the user info call answered 2xx with `code` 0. */
@@ -22,24 +20,22 @@ export async function isSignedIn(fetchImpl: typeof fetch = fetch): Promise<boole
   }
 }
 
-/** The language a page is in: BaseLayout writes it on `<html data-language>`. */
-export function pageLanguage(root: Document = document): Language {
-  const language = root.documentElement.dataset.language;
-  return language && isOfferedLanguage(language) ? language : DEFAULT_LANGUAGE;
-}
-
-/** Points every `[data-auth-link]` element under `root` at the login or the dashboard. */
-export function applyAuthLinks(root: Document, signedIn: boolean): void {
-  const language = pageLanguage(root);
+/** Points every `[data-auth-link]` element under `root` at the dashboard, for a signed-in visitor. */
+export function applyAuthLinks(root: ParentNode): void {
   root.querySelectorAll<HTMLAnchorElement>('a[data-auth-link]').forEach((link) => {
-    link.href = authHref(link.dataset.authLink || 'site', signedIn, language);
+    link.href = dashboardHref(link.dataset.authLink || 'site');
   });
 }
 
-/** Stores the page's language as the visitor's, so the dashboard (and a sign-in on the way) opens in it. */
+/**
+ * Stores the page's language as the visitor's, so the dashboard (and a sign-in on the way) opens in it.
+ * BaseLayout writes the language and the storage key on `<html data-language data-language-key>`.
+ */
 export function rememberPageLanguage(root: Document = document): void {
+  const { language, languageKey } = root.documentElement.dataset;
+  if (!language || !languageKey) return;
   try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, pageLanguage(root));
+    localStorage.setItem(languageKey, language);
   } catch {
     /* storage may be unavailable (private modes); the dashboard then opens in English */
   }

@@ -1,5 +1,8 @@
 import { pickRound, type RotationTheme } from './rotation';
 
+/** The gallery's signal (src/islands/style-gallery.ts), repeated here so that this script imports nothing shared. */
+export const EXAMPLES_NEEDED = 'examples:needed';
+
 /** Half of the ~0.5 s fade each way: out, swap, in. */
 const FADE_MS = 250;
 
@@ -27,14 +30,16 @@ export function initRotator(root: Document = document): void {
   if (!list) return;
   const images = Array.from(list.querySelectorAll<HTMLImageElement>('img'));
   const alts = new Map<string, string>();
-  const themes: RotationTheme<string>[] = Array.from(root.querySelectorAll<HTMLElement>('[data-style-examples]'), (gallery) => ({
-    key: gallery.dataset.styleExamples ?? '',
-    examples: Array.from(gallery.querySelectorAll('img'), (img) => {
-      const src = img.getAttribute('src') ?? '';
-      alts.set(src, img.alt);
-      return src;
-    }),
-  }));
+  /** The gallery's examples by style, as its lists hold them now (it loads all but the first on demand). */
+  const readThemes = (): RotationTheme<string>[] =>
+    Array.from(root.querySelectorAll<HTMLElement>('[data-style-examples]'), (gallery) => ({
+      key: gallery.dataset.styleExamples ?? '',
+      examples: Array.from(gallery.querySelectorAll('img'), (img) => {
+        const src = img.getAttribute('src') ?? '';
+        alts.set(src, img.alt);
+        return src;
+      }),
+    }));
   const fallback = list.dataset.fallback ?? '';
   const toggle = root.querySelector<HTMLButtonElement>('[data-rotator-toggle]');
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -46,6 +51,12 @@ export function initRotator(root: Document = document): void {
     if (paused || busy || document.hidden) return;
     busy = true;
     try {
+      const themes = readThemes();
+      if (themes.filter((theme) => theme.examples.length > 0).length < images.length) {
+        // Not every style's examples are here yet: ask the gallery for them and keep this round.
+        root.dispatchEvent(new Event(EXAMPLES_NEEDED));
+        return;
+      }
       const next = pickRound(themes, images.length, fallback, Math.random, current);
       // Only the slots on screen are worth fetching ahead (phones hide two of the five).
       await Promise.all(next.filter((_, slot) => images[slot]?.offsetParent !== null).map(preload));

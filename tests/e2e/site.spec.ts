@@ -232,7 +232,7 @@ test.describe('[site] landing page', () => {
     await page.goto('/');
     const first = page.locator('[data-rotator] img').first();
     const before = await first.getAttribute('src');
-    /** The style each rotator image belongs to: the gallery list that holds the same image. */
+    /** The style each rotator image belongs to: the gallery list that holds the same image (the gallery loads all but the first style's when the rotator asks). */
     const rotatorStyles = () =>
       page.evaluate(() => {
         const styleOf = new Map<string, string>();
@@ -241,7 +241,6 @@ test.describe('[site] landing page', () => {
         }
         return Array.from(document.querySelectorAll('[data-rotator] img'), (img) => styleOf.get(img.getAttribute('src') ?? '') ?? 'none');
       });
-    expect(new Set(await rotatorStyles()).size).toBe(5);
     await page.clock.runFor(5_900);
     expect(await first.getAttribute('src')).toBe(before);
     await page.clock.runFor(100);

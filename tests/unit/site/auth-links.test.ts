@@ -1,19 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyAuthLinks, authHref, isSignedIn, keepLanguageOnTheWayIn, rememberPageLanguage } from '@/islands/auth-links';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loginHref } from '@/i18n/paths';
+import { applyAuthLinks, dashboardHref, isSignedIn, keepLanguageOnTheWayIn, rememberPageLanguage } from '@/islands/auth-links';
 
 const respond = (status: number, json: unknown) => vi.fn(async () => new Response(JSON.stringify(json), { status })) as unknown as typeof fetch;
 
 describe('[site] auth-aware links', () => {
-  it('sends a visitor to the login page and a signed-in user to the dashboard, with the source', () => {
-    expect(authHref('hero', false)).toBe('/login?source=hero');
-    expect(authHref('pricing', true)).toBe('/dashboard?source=pricing');
-  });
-
-  it("sends a visitor to the login page in the page's language; the dashboard has one address", () => {
-    expect(authHref('hero', false, 'jp')).toBe('/jp/login?source=hero');
-    expect(authHref('hero', false, 'us')).toBe('/login?source=hero');
-    expect(authHref('header', true, 'fr')).toBe('/dashboard?source=header');
+  it("sends a visitor to the login page in the page's language and a signed-in user to the dashboard, with the source", () => {
+    expect(loginHref('hero', 'us')).toBe('/login?source=hero');
+    expect(loginHref('hero', 'jp')).toBe('/jp/login?source=hero');
+    expect(dashboardHref('pricing')).toBe('/dashboard?source=pricing');
   });
 
   it.each([
@@ -31,7 +27,7 @@ describe('[site] auth-aware links', () => {
       <a id="h" data-auth-link="header" href="/login?source=header">Dashboard</a>
       <a id="g" data-auth-link="gallery" href="/login?source=gallery">Create</a>
       <a id="o" href="/about">About</a>`;
-    applyAuthLinks(document, true);
+    applyAuthLinks(document);
     expect(document.getElementById('h')!.getAttribute('href')).toBe('/dashboard?source=header');
     expect(document.getElementById('g')!.getAttribute('href')).toBe('/dashboard?source=gallery');
     expect(document.getElementById('o')!.getAttribute('href')).toBe('/about');
@@ -39,6 +35,10 @@ describe('[site] auth-aware links', () => {
 });
 
 describe("[site] the page's language goes with the visitor into the sign-in and the dashboard", () => {
+  beforeEach(() => {
+    // What BaseLayout writes on <html>.
+    document.documentElement.dataset.languageKey = 'language';
+  });
   afterEach(() => {
     localStorage.clear();
     delete document.documentElement.dataset.language;
@@ -61,12 +61,13 @@ describe("[site] the page's language goes with the visitor into the sign-in and 
     expect(localStorage.getItem('language')).toBe('kr');
   });
 
-  it('stores the page language on a sign-in page, and English for a page without one', () => {
+  it('stores the page language on a sign-in page, and nothing for a page that does not say its language', () => {
     document.documentElement.dataset.language = 'jp';
     rememberPageLanguage(document);
     expect(localStorage.getItem('language')).toBe('jp');
+    localStorage.clear();
     delete document.documentElement.dataset.language;
     rememberPageLanguage(document);
-    expect(localStorage.getItem('language')).toBe('us');
+    expect(localStorage.getItem('language')).toBeNull();
   });
 });
