@@ -8,7 +8,6 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from './src/shared/i18n';
 import { precompressed } from './scripts/precompress';
 import { siteBuildInfo } from './scripts/site-build-info';
 import { publicUrlOf } from './src/server/config';
-import { readSupportEmail } from './src/server/site-settings';
 
 /** In `astro dev`, every /dashboard path is served the one dashboard page, as the Fastify server does. */
 const dashboardFallback: AstroIntegration = {
@@ -23,31 +22,6 @@ const dashboardFallback: AstroIntegration = {
   },
 };
 
-/**
- * The policy texts (src/content/policies) write the support address as `{{supportEmail}}`; it becomes
- * the settings' address (src/content/site/settings.yaml), as a mail link.
- */
-function supportEmailInPolicies() {
-  const email = readSupportEmail(process.cwd());
-  type Node = { type: string; value?: string; url?: string; children?: Node[] };
-  const replace = (node: Node): void => {
-    if (!node.children) return;
-    node.children = node.children.flatMap((child): Node[] => {
-      if (child.type !== 'text' || !child.value?.includes('{{supportEmail}}')) {
-        replace(child);
-        return [child];
-      }
-      return child.value
-        .split('{{supportEmail}}')
-        .flatMap((text, i): Node[] => [
-          ...(i > 0 ? [{ type: 'link', url: `mailto:${email}`, children: [{ type: 'text', value: email }] }] : []),
-          ...(text ? [{ type: 'text', value: text }] : []),
-        ]);
-    });
-  };
-  return () => replace;
-}
-
 /** The public URL the pages link to: PUBLIC_URL at build time, as the server reads it. */
 const publicUrl = publicUrlOf(process.env).origin;
 
@@ -57,7 +31,6 @@ const bare = (url: string) => (new URL(url).pathname === '/' ? url : url.replace
 export default defineConfig({
   output: 'static',
   site: publicUrl,
-  markdown: { remarkPlugins: [supportEmailInPolicies()] },
   image: { service: { entrypoint: './scripts/image-service.ts' } },
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },

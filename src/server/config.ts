@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { readSupportEmail } from './site-settings.js';
 
@@ -206,7 +205,7 @@ function shapeConfig(env: Env) {
       from: env.MAIL_FROM,
       /** How the server introduces itself to the SMTP server (EHLO): PUBLIC_URL's host, not this machine's name. */
       greetingName: publicUrl.hostname,
-      supportEmail: env.SUPPORT_EMAIL ?? readSupportEmail(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')),
+      supportEmail: env.SUPPORT_EMAIL ?? readSupportEmail(),
     },
     stripe: env.STRIPE_SECRET_KEY
       ? {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +25,12 @@ async function copyProject(): Promise<string> {
   for (const entry of ['src', 'locales', 'public', 'scripts', 'astro.config.ts', 'package.json', 'tsconfig.json']) {
     await cp(path.join(root, entry), path.join(dir, entry), { recursive: true });
   }
-  await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  // The installed packages, linked one by one: Astro keeps its build cache in node_modules/.astro, which
+  // must be the copy's own, or the copy's renders would land in this project's cache.
+  await mkdir(path.join(dir, 'node_modules'));
+  for (const entry of await readdir(path.join(root, 'node_modules'))) {
+    if (entry !== '.astro') await symlink(path.join(root, 'node_modules', entry), path.join(dir, 'node_modules', entry));
+  }
   return dir;
 }
 
