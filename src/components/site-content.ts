@@ -92,21 +92,20 @@ export interface HeroImage {
   alt: string;
 }
 
-let heroCopies: Promise<Omit<HeroImage, 'alt'>> | undefined;
-
-/** The hero image in the sizes each screen needs, made from the content's image at build time. */
+/**
+ * The hero image in the sizes each screen needs, made from the content's image at build time (Astro
+ * makes each copy once however many pages ask for it).
+ */
 export async function heroImage(lang: Language): Promise<HeroImage> {
   const { hero } = await siteSettings();
-  heroCopies ??= (async () => {
-    const avif = await Promise.all(HERO_WIDTHS.map((width) => getImage({ src: hero.image, width, format: 'avif', quality: heroQuality(width) })));
-    const largest = Math.max(...HERO_WIDTHS);
-    const webp = await getImage({ src: hero.image, width: largest, format: 'webp', quality: 82 });
-    return {
-      srcset: avif.map((copy, i) => `${copy.src} ${HERO_WIDTHS[i]}w`).join(', '),
-      sizes: HERO_SIZES,
-      posterSrc: avif[HERO_WIDTHS.indexOf(1080)]?.src ?? webp.src,
-      fallback: { src: webp.src, width: largest, height: Math.round((largest * hero.image.height) / hero.image.width) },
-    };
-  })();
-  return { ...(await heroCopies), alt: picked(hero.alt, lang, translationsOf(lang)('hero.imageAlt')) };
+  const avif = await Promise.all(HERO_WIDTHS.map((width) => getImage({ src: hero.image, width, format: 'avif', quality: heroQuality(width) })));
+  const largest = Math.max(...HERO_WIDTHS);
+  const webp = await getImage({ src: hero.image, width: largest, format: 'webp', quality: 82 });
+  return {
+    srcset: avif.map((copy, i) => `${copy.src} ${HERO_WIDTHS[i]}w`).join(', '),
+    sizes: HERO_SIZES,
+    posterSrc: avif[HERO_WIDTHS.indexOf(1080)]?.src ?? webp.src,
+    fallback: { src: webp.src, width: largest, height: Math.round((largest * hero.image.height) / hero.image.width) },
+    alt: picked(hero.alt, lang, translationsOf(lang)('hero.imageAlt')),
+  };
 }

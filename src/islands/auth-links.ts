@@ -41,15 +41,19 @@ export function rememberPageLanguage(root: Document = document): void {
   }
 }
 
+/** The sign-in and the dashboard, in any language: where a visitor takes the page's language along. */
+const WAY_IN = /^(\/[a-z]{2})?\/(login|dashboard)(\/|$)/;
+
 /**
- * The language of the page a visitor leaves for the sign-in or the dashboard goes with them: a click
- * on a link to either stores it before the browser follows the link.
+ * The language of the page goes with the visitor into the sign-in and the dashboard: a sign-in page
+ * stores its own at once (a mailed link may open in a browser that never saw the site), and elsewhere
+ * a click on a link to either stores it before the browser follows the link.
  */
 export function keepLanguageOnTheWayIn(root: Document = document): void {
+  if (WAY_IN.test(root.location?.pathname ?? '')) rememberPageLanguage(root);
   root.addEventListener('click', (event) => {
     const link = (event.target as Element | null)?.closest?.('a[href]');
     if (!link) return;
-    const path = new URL((link as HTMLAnchorElement).href, root.baseURI).pathname;
-    if (/^(\/[a-z]{2})?\/(login|dashboard)(\/|$)/.test(path)) rememberPageLanguage(root);
+    if (WAY_IN.test(new URL((link as HTMLAnchorElement).href, root.baseURI).pathname)) rememberPageLanguage(root);
   });
 }

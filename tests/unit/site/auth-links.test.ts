@@ -61,6 +61,17 @@ describe("[site] the page's language goes with the visitor into the sign-in and 
     expect(localStorage.getItem('language')).toBe('kr');
   });
 
+  it('stores the language at once on a sign-in page, where a mailed link may open in a new browser', () => {
+    document.documentElement.dataset.language = 'kr';
+    history.replaceState(null, '', '/kr/login/verify?token=x');
+    keepLanguageOnTheWayIn(document);
+    expect(localStorage.getItem('language')).toBe('kr');
+    localStorage.clear();
+    history.replaceState(null, '', '/kr/about');
+    keepLanguageOnTheWayIn(document);
+    expect(localStorage.getItem('language')).toBeNull();
+  });
+
   it('stores the page language on a sign-in page, and nothing for a page that does not say its language', () => {
     document.documentElement.dataset.language = 'jp';
     rememberPageLanguage(document);

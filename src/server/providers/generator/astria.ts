@@ -228,16 +228,23 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     return ZTune.parse(await api.json('POST', '/tunes', form, false));
   }
 
+  /** A list of Astria's (tunes, a tune's prompts), newest first, a page at a time, up to `maxPages`. */
+  async function* newestPages<T>(path: string, item: z.ZodType<T>, maxPages: number): AsyncGenerator<T[]> {
+    for (let page = 0; page < maxPages; page++) {
+      const items = z.array(item).parse(await api.json('GET', `${path}?offset=${page * PAGE_SIZE}`));
+      yield items;
+      if (items.length < PAGE_SIZE) return;
+    }
+  }
+
   /**
    * The order's tune if Astria already has it (a request whose answer was lost, or a crash before its id
    * was stored): tunes are titled with the order id, and the newest come first.
    */
   async function findTune(orderId: string): Promise<AstriaTune | null> {
-    for (let page = 0; page < TUNE_LOOKUP_PAGES; page++) {
-      const tunes = z.array(ZTune).parse(await api.json('GET', `/tunes?offset=${page * PAGE_SIZE}`));
+    for await (const tunes of newestPages('/tunes', ZTune, TUNE_LOOKUP_PAGES)) {
       const found = tunes.find((tune) => tune.title === orderId);
       if (found) return found;
-      if (tunes.length < PAGE_SIZE) return null;
     }
     return null;
   }
@@ -303,11 +310,10 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
    */
   async function readPrompts(ids: string[]): Promise<AstriaPrompt[]> {
     const found = new Map<string, AstriaPrompt>();
-    const pages = Math.ceil(ids.length / PAGE_SIZE) + 1;
-    for (let page = 0; page < pages && found.size < ids.length; page++) {
-      const listed = z.array(ZPrompt).parse(await api.json('GET', `${promptsPath}?offset=${page * PAGE_SIZE}`));
+    if (ids.length === 0) return [];
+    for await (const listed of newestPages(promptsPath, ZPrompt, Math.ceil(ids.length / PAGE_SIZE) + 1)) {
       for (const prompt of listed) if (ids.includes(prompt.id)) found.set(prompt.id, prompt);
-      if (listed.length < PAGE_SIZE) break;
+      if (found.size === ids.length) break;
     }
     return Promise.all(ids.map(async (id) => found.get(id) ?? ZPrompt.parse(await api.json('GET', `${promptsPath}/${id}`))));
   }
