@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
-import { UsersIcon } from 'lucide-react';
+import { UserMinusIcon, UsersIcon } from 'lucide-react';
 import { call, errorMessage } from '@/api/client';
 import type { OperatorOverview } from '@/shared/contracts/operator';
 import { formatMoney } from '@/shared/format';
@@ -12,7 +12,7 @@ import { Input } from '@/ui/input';
 import { ListSkeleton, RefreshButton } from '../components/list-states';
 import { PageContainer, PageHeader } from '../components/page-header';
 import { BarChart } from './bar-chart';
-import { ActionButton, Stat, useDuration } from './operator-ui';
+import { ActionButton, Stat, useDateTime, useDuration } from './operator-ui';
 
 /** The operator's overview: the last 30 days as charts and figures, the beta seats and the job queue. */
 export function OverviewPage() {
@@ -21,6 +21,8 @@ export function OverviewPage() {
   const duration = useDuration();
   const [overview, setOverview] = useState<OperatorOverview | null>(null);
   const [seats, setSeats] = useState('');
+  const [seatEmail, setSeatEmail] = useState('');
+  const dateTime = useDateTime();
   const [loading, setLoading] = useState(true);
 
   const load = useCallback(async () => {
@@ -95,29 +97,59 @@ export function OverviewPage() {
         <Stat
           label={t('operator.overview.queue')}
           value={t('operator.overview.queueWaiting', { count: overview.queue.waiting })}
-          note={t('operator.overview.queueNote', { running: overview.queue.running, failed: overview.queue.failed })}
+          note={
+            <>
+              <span className="block">{t('operator.overview.queueNote', { running: overview.queue.running, failed: overview.queue.failed })}</span>
+              <span className="mt-1 block">
+                {overview.fileSweep
+                  ? t('operator.overview.lastSweep', { date: dateTime(overview.fileSweep.at), count: overview.fileSweep.orphans })
+                  : t('operator.overview.noSweep')}
+              </span>
+            </>
+          }
         />
         <Stat
           label={t('operator.overview.betaSeats')}
           value={t('operator.overview.seatsUsed', { used: overview.betaSeats.used, total: overview.betaSeats.total })}
           note={
-            <ActionButton
-              call="operatorSetBetaSeats"
-              input={() => ({ seats: Number(seats) })}
-              label={t('operator.overview.changeSeats')}
-              icon={<UsersIcon aria-hidden="true" />}
-              title={t('operator.overview.changeSeatsTitle')}
-              description={t('operator.overview.changeSeatsDescription', { used: overview.betaSeats.used })}
-              confirmLabel={t('operator.overview.changeSeatsConfirm')}
-              onDone={() => void load()}
-            >
-              <span className="mt-3 block space-y-1">
-                <label htmlFor="beta-seats" className="block text-sm font-medium text-foreground">
-                  {t('operator.overview.seatsField')}
-                </label>
-                <Input id="beta-seats" type="number" min={0} max={100000} step={1} value={seats} onChange={(e) => setSeats(e.target.value)} />
-              </span>
-            </ActionButton>
+            <span className="flex flex-wrap gap-2">
+              <ActionButton
+                call="operatorSetBetaSeats"
+                input={() => ({ seats: Number(seats) })}
+                label={t('operator.overview.changeSeats')}
+                icon={<UsersIcon aria-hidden="true" />}
+                title={t('operator.overview.changeSeatsTitle')}
+                description={t('operator.overview.changeSeatsDescription', { used: overview.betaSeats.used })}
+                confirmLabel={t('operator.overview.changeSeatsConfirm')}
+                onDone={() => void load()}
+              >
+                <span className="mt-3 block space-y-1">
+                  <label htmlFor="beta-seats" className="block text-sm font-medium text-foreground">
+                    {t('operator.overview.seatsField')}
+                  </label>
+                  <Input id="beta-seats" type="number" min={0} max={100000} step={1} value={seats} onChange={(e) => setSeats(e.target.value)} />
+                </span>
+              </ActionButton>
+              <ActionButton
+                call="operatorFreeBetaSeat"
+                input={() => ({ email: seatEmail.trim() })}
+                label={t('operator.overview.freeSeat')}
+                icon={<UserMinusIcon aria-hidden="true" />}
+                title={t('operator.overview.freeSeatTitle')}
+                description={t('operator.overview.freeSeatDescription')}
+                confirmLabel={t('operator.overview.freeSeatConfirm')}
+                ready={seatEmail.includes('@')}
+                onOpen={() => setSeatEmail('')}
+                onDone={() => void load()}
+              >
+                <span className="mt-3 block space-y-1">
+                  <label htmlFor="free-seat-email" className="block text-sm font-medium text-foreground">
+                    {t('operator.overview.freeSeatField')}
+                  </label>
+                  <Input id="free-seat-email" type="email" autoComplete="off" value={seatEmail} onChange={(e) => setSeatEmail(e.target.value)} />
+                </span>
+              </ActionButton>
+            </span>
           }
         />
       </section>

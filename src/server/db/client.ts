@@ -12,6 +12,9 @@ import type { Config } from '../config.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of `Db`, or the database itself: what a query that may run inside either takes. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
 
 /** Raw SQL for libraries that bring their own queries (pg-boss). */
 export interface SqlExecutor {

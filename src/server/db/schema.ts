@@ -147,6 +147,11 @@ export const orders = pgTable(
     retries: integer('retries').notNull().default(0),
     /** An operator kept the order past its 30 days: the purge waits until then. */
     keepUntil: ts('keep_until'),
+    /**
+     * The order is being deleted (by its customer, the account's deletion or the checkout's end): from
+     * this moment nothing is written for it, and a running generation stops before its next portrait.
+     */
+    deletingAt: ts('deleting_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -158,6 +163,39 @@ export const orders = pgTable(
     index('orders_created_id').on(t.createdAt, t.id),
     index('orders_status_created_id').on(t.status, t.createdAt, t.id),
     index('orders_id_prefix').using('btree', sql`(${t.id}::text) text_pattern_ops`),
+  ],
+);
+
+/**
+ * What a person is entitled to once, kept apart from orders and accounts so that deleting either does
+ * not give it back: a beta seat (held from checkout to payment, then used) and the first paid order
+ * (which FIRST30 discounts). `identity` is a keyed hash of the normalised email address, so the same
+ * person signing up again is recognised without the address being kept after the account is deleted.
+ * An entry is `released` when its checkout ends unpaid or an operator frees it; a released entry no
+ * longer counts, and the unique index lets one active entry of a kind exist per person.
+ */
+export const entitlements = pgTable(
+  'entitlements',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    kind: text('kind', { enum: ['betaSeat', 'firstOrder'] }).notNull(),
+    identity: text('identity').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The order that holds or used it; a plain id, kept after the order is deleted. */
+    orderId: uuid('order_id'),
+    state: text('state', { enum: ['held', 'used', 'released'] }).notNull(),
+    /** A held entry counts until then (the checkout session's hour). */
+    heldUntil: ts('held_until'),
+    createdAt: createdAt(),
+    usedAt: ts('used_at'),
+    releasedAt: ts('released_at'),
+    /** Who released it: `checkout` when its checkout ended unpaid, else the operator's email. */
+    releasedBy: text('released_by'),
+  },
+  (t) => [
+    uniqueIndex('entitlements_active').on(t.kind, t.identity).where(sql`${t.state} <> 'released'`),
+    index('entitlements_kind_state').on(t.kind, t.state),
+    index('entitlements_order').on(t.orderId),
   ],
 );
 
@@ -336,7 +374,7 @@ export const auditLog = pgTable(
     /** The confirmation that asked for the action: the same confirmation sent twice is carried out once. */
     requestId: uuid('request_id').notNull().unique(),
     actorEmail: text('actor_email').notNull(),
-    action: text('action', { enum: ['retry', 'refund', 'resendReady', 'extendRetention', 'deleteCustomer', 'setBetaSeats'] }).notNull(),
+    action: text('action', { enum: ['retry', 'refund', 'resendReady', 'extendRetention', 'deleteCustomer', 'setBetaSeats', 'freeBetaSeat'] }).notNull(),
     orderId: uuid('order_id'),
     customerEmail: text('customer_email'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),

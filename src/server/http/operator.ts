@@ -6,6 +6,7 @@ import { listAudit } from '../services/operator/audit.js';
 import { getCustomer } from '../services/operator/customer.js';
 import {
   changeBetaSeats,
+  freeCustomerBetaSeat,
   deleteCustomer,
   extendOrderRetention,
   refundOrderAsOperator,
@@ -54,6 +55,9 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   );
   route(app, CALLS.operatorSetBetaSeats, async ({ input, user }) =>
     ok(await changeBetaSeats(ctx, actor(user.email, input.requestId), input.seats), 'Beta seats changed'),
+  );
+  route(app, CALLS.operatorFreeBetaSeat, async ({ input, user }) =>
+    ok(await freeCustomerBetaSeat(ctx, actor(user.email, input.requestId), input.email), 'Beta seat freed'),
   );
 
   // A portrait's thumbnail for the order page: operators see portraits only this small.

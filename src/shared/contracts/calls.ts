@@ -38,6 +38,7 @@ import {
   ZSearchOrdersRequestSchema,
   ZSearchOrdersResponseSchema,
   ZSetBetaSeatsRequestSchema,
+  ZFreeBetaSeatRequestSchema,
 } from './operator';
 
 /**
@@ -143,5 +144,6 @@ export const CALLS = {
     access: 'operator',
   }),
   operatorSetBetaSeats: call({ ...ENDPOINTS.operatorSetBetaSeats, request: ZSetBetaSeatsRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
+  operatorFreeBetaSeat: call({ ...ENDPOINTS.operatorFreeBetaSeat, request: ZFreeBetaSeatRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
   operatorAudit: call({ ...ENDPOINTS.operatorAudit, request: ZAuditRequestSchema, response: ZAuditResponseSchema, access: 'operator' }),
 } as const satisfies Record<keyof typeof ENDPOINTS, Call>;

@@ -37,6 +37,7 @@ export const ENDPOINTS = {
   operatorCustomer: { path: '/v1/operator/customers/get' },
   operatorDeleteCustomer: { path: '/v1/operator/customers/delete' },
   operatorSetBetaSeats: { path: '/v1/operator/betaSeats' },
+  operatorFreeBetaSeat: { path: '/v1/operator/betaSeats/free' },
   operatorAudit: { path: '/v1/operator/audit' },
 } as const satisfies Record<string, Endpoint>;
 

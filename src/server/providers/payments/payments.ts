@@ -6,6 +6,8 @@ export interface CheckoutSessionInput {
   user: { id: string; email: string; stripeCustomerId: string | null };
   pkg: PortraitPackage;
   isBeta: boolean;
+  /** The customer may still enter FIRST30 (their first paid order, by the entitlement ledger). */
+  firstOrderCode: boolean;
   /** Where the payment page returns to when a payment method needs a redirect. */
   returnUrl: string;
 }

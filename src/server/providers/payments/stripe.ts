@@ -69,7 +69,7 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
     kind: 'stripe',
     mode: settings.secretKey.startsWith('sk_live_') ? 'live' : 'test',
     publishableKey: settings.publishableKey,
-    async createCheckoutSession({ orderId, user, pkg, isBeta, returnUrl }) {
+    async createCheckoutSession({ orderId, user, pkg, isBeta, firstOrderCode, returnUrl }) {
       await ensureDiscounts();
       const customerId =
         user.stripeCustomerId ??
@@ -95,8 +95,10 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
           // Stripe's floor is 30 minutes; the session lives exactly as long as an unpaid beta order holds its seat.
           expires_at: Math.floor((clock.now().getTime() + CHECKOUT_SESSION_TTL_MS) / 1000),
           redirect_on_completion: 'if_required',
-          // The beta package carries its coupon; a refresh takes none; other orders may enter FIRST30.
-          ...(isBeta ? { discounts: [{ coupon: BETA_COUPON_ID }] } : { allow_promotion_codes: pkg.id !== 'refresh' }),
+          // The beta package carries its coupon; a refresh takes none; other orders may enter FIRST30 while
+          // the person has had no paid order (Stripe's first-time restriction knows only this Customer, and a
+          // deleted and recreated account is a new Customer).
+          ...(isBeta ? { discounts: [{ coupon: BETA_COUPON_ID }] } : { allow_promotion_codes: pkg.id !== 'refresh' && firstOrderCode }),
         },
         { idempotencyKey: `checkout-${orderId}` },
       );

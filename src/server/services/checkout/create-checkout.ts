@@ -9,7 +9,8 @@ import { LIMITS } from '../../../shared/limits.js';
 import { createPendingOrder, deleteOrderAndFiles } from '../orders/order-lifecycle.js';
 import { openCheckoutSession } from './open-checkout-session.js';
 import { selfieKey } from '../orders/storage-keys.js';
-import { assertBetaAvailable, betaSeatTotal } from './beta-seats.js';
+import { assertBetaAvailable, betaSeatTotal, holdBetaSeat } from '../entitlements/beta-seats.js';
+import { identityOf } from '../entitlements/identity.js';
 import { checkPhotoSet } from '../photos/check-photo-set.js';
 import { normalizePhoto, type NormalizedPhoto } from './normalize-photo.js';
 
@@ -39,15 +40,16 @@ export async function createCheckout(
   if (!category) throw new AppError('BAD_REQUEST', 'Invalid portraitInfo.type: is not a known portrait category');
   const isBeta = pkg.id === 'beta';
   const now = ctx.clock.now();
-  if (isBeta) await assertBetaAvailable(db, { userId, seats: await betaSeatTotal(db, ctx.config.betaSeats), now });
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
+  const identity = await identityOf(db, user.email);
+  const seats = isBeta ? await betaSeatTotal(db, ctx.config.betaSeats) : 0;
+  if (isBeta) await assertBetaAvailable(db, { identity, seats, now });
 
   // The selfie check first: a set it refuses is answered before anything is stored or charged.
   const { keep, checks } = await checkPhotoSet(ctx.faces, photos);
   const normalized: NormalizedPhoto[] = [];
   for (const { no, bytes, filename } of keep) normalized.push(await normalizePhoto(bytes, `Photo ${no} (${filename})`));
-
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
 
   const order = await createPendingOrder(
     db,
@@ -65,6 +67,8 @@ export async function createCheckout(
     now,
   );
   try {
+    // The seat is held from here to the payment (the session's hour): no more checkouts open than seats remain.
+    if (isBeta) await holdBetaSeat(db, { identity, userId, orderId: order.id, seats, now });
     for (const [i, photo] of normalized.entries()) {
       await ctx.files.put(selfieKey(order.id, i + 1), photo.jpeg, 'image/jpeg').catch((error: unknown) => {
         // A full disk or an unreachable bucket: the customer learns it is temporary and that nothing was charged.
@@ -85,8 +89,8 @@ export async function createCheckout(
     );
     return await openCheckoutSession(ctx, { orderId: order.id, user, pkg, isBeta });
   } catch (error) {
-    // Leave nothing behind: the customer will simply try again.
-    await deleteOrderAndFiles(ctx, order.id, { filesBestEffort: true }).catch(() => {});
+    // Leave nothing behind (the seat it held included): the customer will simply try again.
+    await deleteOrderAndFiles(ctx, order.id, { filesBestEffort: true, now }).catch(() => {});
     throw error;
   }
 }

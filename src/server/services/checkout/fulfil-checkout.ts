@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { orders, payments } from '../../db/schema.js';
+import { orders, payments, users } from '../../db/schema.js';
 import type { CheckoutSessionState } from '../../providers/payments/index.js';
+import { FIRST_ORDER_COUPON } from '../../../shared/catalog/packages.js';
+import { betaSeatTotal, spendBetaSeat } from '../entitlements/beta-seats.js';
+import { recordFirstOrder } from '../entitlements/first-order.js';
+import { identityOf } from '../entitlements/identity.js';
 import { scheduleGeneration } from '../generation/schedule-generation.js';
-import { countBetaSeats, failUnpaid, markPaid } from '../orders/order-lifecycle.js';
-import { betaSeatTotal } from './beta-seats.js';
+import { deleteSelfies } from '../generation/delete-selfies.js';
+import { failUnpaid, markPaid } from '../orders/order-lifecycle.js';
 
 export type FulfilmentResult = 'fulfilled' | 'already-fulfilled' | 'beta-full';
-
-// Serialises beta fulfilments so the last seat cannot be given twice.
-const BETA_LOCK = 724_312;
 
 /**
  * Fulfils a paid checkout session exactly once, however many times (and however concurrently) it is
@@ -19,12 +20,20 @@ const BETA_LOCK = 724_312;
  * `settleCheckout`, never what a webhook or a browser claimed.
  */
 export async function fulfilPaidSession(
-  ctx: Pick<AppContext, 'database' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>,
   state: CheckoutSessionState,
 ): Promise<FulfilmentResult> {
   const { sessionId } = state;
   const now = ctx.clock.now();
   const paymentId = randomUUID();
+
+  // The person, for the ledger, before the transaction (the embedded database has one connection).
+  const [customer] = await ctx.database.db
+    .select({ email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.checkoutSessionId, sessionId));
+  const identity = customer ? await identityOf(ctx.database.db, customer.email) : '';
 
   const result = await ctx.database.db.transaction(async (tx) => {
     const [pending] = await tx
@@ -32,15 +41,17 @@ export async function fulfilPaidSession(
       .from(orders)
       .where(and(eq(orders.checkoutSessionId, sessionId), isNull(orders.paidAt)));
     if (!pending) return { outcome: 'already-fulfilled' as const };
-    if (pending.isBeta) {
-      await tx.execute(sql`select pg_advisory_xact_lock(${BETA_LOCK})`);
-      if ((await countBetaSeats(tx, { exceptOrderId: pending.id })) >= (await betaSeatTotal(tx, ctx.config.betaSeats))) {
-        await failUnpaid(tx, { orderId: pending.id }, 'All beta spots were taken before this order was confirmed', now);
-        return { outcome: 'beta-full' as const };
-      }
+    const claim = { identity, userId: pending.userId, orderId: pending.id, now };
+    if (pending.isBeta && !(await spendBetaSeat(tx, { ...claim, seats: await betaSeatTotal(tx, ctx.config.betaSeats) }))) {
+      await failUnpaid(tx, { orderId: pending.id }, 'All beta spots were taken before this order was confirmed', now);
+      return { outcome: 'beta-full' as const, orderId: pending.id };
     }
     const { discountCents, amountCents, currency, couponCode } = state;
     if (!(await markPaid(tx, pending.id, { discountCents, amountCents, currency, couponCode }, now))) return { outcome: 'already-fulfilled' as const };
+    // The person's first paid order, for good: FIRST30 is not accepted again, whatever is deleted later.
+    if (amountCents > 0 && !(await recordFirstOrder(tx, claim)) && couponCode === FIRST_ORDER_COUPON.code) {
+      ctx.log.warn({ orderId: pending.id, sessionId }, 'FIRST30 was paid on an order that is not the first of its customer');
+    }
     await tx
       .insert(payments)
       .values({
@@ -65,7 +76,11 @@ export async function fulfilPaidSession(
     return { outcome: 'fulfilled' as const, orderId: pending.id };
   });
 
-  if (result.outcome === 'fulfilled') {
+  if (result.outcome === 'beta-full') {
+    // The order will never be generated: its selfies go now, not with the daily clean-up.
+    await deleteSelfies(ctx, result.orderId);
+    ctx.log.info({ orderId: result.orderId, sessionId }, 'beta seats ran out before payment; order failed and selfies deleted');
+  } else if (result.outcome === 'fulfilled') {
     // A crash between commit and send is covered by the resume sweep, which re-enqueues processing orders.
     await scheduleGeneration(ctx, result.orderId);
     ctx.log.info({ orderId: result.orderId, sessionId }, 'order paid; generation enqueued');

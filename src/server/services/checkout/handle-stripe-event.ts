@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.js';
 import { eq } from 'drizzle-orm';
-import { payments, processedEvents } from '../../db/schema.js';
+import { orders, payments, processedEvents } from '../../db/schema.js';
 import { recordRefund } from '../refunds/refund-order.js';
+import { STRIPE_DASHBOARD_TERMS } from '../refunds/refund-terms.js';
 import { settleCheckout, type SettleResult } from './settle-checkout.js';
 
 /** Refunds made in Stripe: the charge refunded, or a refund that has gone through. */
@@ -29,23 +30,30 @@ interface RefundEventObject {
 }
 
 /**
- * A full refund Stripe reports, recorded on our side as if the customer had asked (portraits deleted,
- * order refunded, one mail). A partial refund (only possible from Stripe's dashboard) is logged and
- * left to the operator: the policy refunds whole orders.
+ * A full refund Stripe reports and we did not start, recorded as our team's (portraits deleted, order
+ * refunded, one mail). A refund we started (the customer's, or an operator's from the console) is ours to
+ * record, with its own terms: its report changes nothing, even when it arrives before our record. A
+ * partial refund made in Stripe's dashboard is logged and left to the operator.
  */
 async function recordStripeRefund(ctx: Parameters<typeof handleStripeEvent>[0], object: RefundEventObject): Promise<void> {
   if (!object.payment_intent) return;
   const [payment] = await ctx.database.db.select().from(payments).where(eq(payments.paymentIntentId, object.payment_intent));
   if (!payment?.orderId) return;
+  const [order] = await ctx.database.db.select({ refundStartedAt: orders.refundStartedAt }).from(orders).where(eq(orders.id, payment.orderId));
+  if (!order || order.refundStartedAt) return;
   const refundedCents = object.object === 'charge' ? (object.amount_refunded ?? 0) : object.status === 'succeeded' ? (object.amount ?? 0) : 0;
+  // An operator's goodwill refund, reported back: already on the payment.
+  if (refundedCents <= payment.refundedCents) return;
   if (refundedCents < payment.amountCents) {
     if (refundedCents > 0) ctx.log.warn({ orderId: payment.orderId, refundedCents }, 'a partial refund was made in Stripe; the order is left as it is');
     return;
   }
-  await recordRefund(ctx, payment.orderId, {
-    refundId: object.object === 'refund' ? object.id : (payment.refundId ?? object.id),
-    amountCents: payment.amountCents,
-  });
+  await recordRefund(
+    ctx,
+    payment.orderId,
+    { refundId: object.object === 'refund' ? object.id : (payment.refundId ?? object.id), amountCents: payment.amountCents },
+    STRIPE_DASHBOARD_TERMS,
+  );
 }
 
 /**

@@ -4,6 +4,8 @@ import { users } from '../../db/schema.js';
 import type { PortraitPackage } from '../../../shared/catalog/packages.js';
 import type { CheckoutCreateResponse } from '../../../shared/contracts/checkout.js';
 import { attachCheckoutSession } from '../orders/order-lifecycle.js';
+import { firstOrderTaken } from '../entitlements/first-order.js';
+import { identityOf } from '../entitlements/identity.js';
 
 /**
  * Opens the payment session of a pending order (a new order or a refresh) and attaches it; remembers
@@ -17,11 +19,13 @@ export async function openCheckoutSession(
   const { db } = ctx.database;
   const { mode } = ctx.payments;
   const known = user.stripeCustomerMode === mode ? user.stripeCustomerId : null;
+  const firstOrderCode = !isBeta && !(await firstOrderTaken(db, await identityOf(db, user.email)));
   const session = await ctx.payments.createCheckoutSession({
     orderId,
     user: { id: user.id, email: user.email, stripeCustomerId: known },
     pkg,
     isBeta,
+    firstOrderCode,
     returnUrl: `${ctx.config.publicUrl}/dashboard/myOrders?session_id={CHECKOUT_SESSION_ID}`,
   });
   await attachCheckoutSession(db, orderId, session.sessionId);

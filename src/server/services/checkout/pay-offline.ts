@@ -3,10 +3,12 @@ import type { AppContext } from '../../context.js';
 import { orders } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { OfflineSessionState } from '../../providers/payments/index.js';
-import { REFRESH_PACKAGE } from '../../../shared/catalog/packages.js';
+import { FIRST_ORDER_COUPON, REFRESH_PACKAGE } from '../../../shared/catalog/packages.js';
 import type { OfflineSession } from '../../../shared/contracts/checkout.js';
 import { settleCheckout } from './settle-checkout.js';
-import { quote, type Quote } from './quote.js';
+import { FIRST_ORDER_ONLY, quote, type Quote } from './quote.js';
+import { forgetFirstOrder, recordFirstOrder } from '../entitlements/first-order.js';
+import { identityOfUser } from '../entitlements/identity.js';
 
 type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>;
 type Found = {
@@ -36,7 +38,9 @@ async function amounts(ctx: Ctx, { session, order }: Found, userId: string, coup
   if (order.isBeta || session.status === 'paid') {
     return { discountCents: session.discountCents, totalCents: session.amountCents, couponCode: session.couponCode };
   }
-  return quote(ctx.database.db, { userId, priceCents: session.priceCents, couponCode });
+  const identity = await identityOfUser(ctx.database.db, userId);
+  if (!identity) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
+  return quote(ctx.database.db, { identity, priceCents: session.priceCents, couponCode });
 }
 
 /** The order summary of the offline checkout, with the effect of a coupon code when one is given. */
@@ -67,9 +71,25 @@ export async function payOffline(ctx: Ctx, input: { userId: string; clientSecret
   if (session.status === 'expired') throw new AppError('GONE', 'This checkout has expired; please start the order again');
   if (session.status === 'open') {
     const q = await amounts(ctx, found, input.userId, input.couponCode);
-    await offline.pay(session.sessionId, { discountCents: q.discountCents, amountCents: q.totalCents, couponCode: q.couponCode });
+    // FIRST30 is claimed before the payment: of two checkouts paid at once with it, one gets it.
+    const firstOrderCode = q.couponCode === FIRST_ORDER_COUPON.code;
+    if (firstOrderCode) await claimFirstOrder(ctx, input.userId, order.id);
+    try {
+      await offline.pay(session.sessionId, { discountCents: q.discountCents, amountCents: q.totalCents, couponCode: q.couponCode });
+    } catch (error) {
+      if (firstOrderCode) await forgetFirstOrder(ctx.database.db, order.id);
+      throw error;
+    }
   }
   const outcome = await settleCheckout(ctx, session.sessionId);
   if (outcome === 'beta-full') throw new AppError('CONFLICT', 'All beta spots were taken before your order was confirmed');
   return { orderId: order.id };
+}
+
+async function claimFirstOrder(ctx: Ctx, userId: string, orderId: string): Promise<void> {
+  const { db } = ctx.database;
+  const identity = await identityOfUser(db, userId);
+  if (!identity || !(await recordFirstOrder(db, { identity, userId, orderId, now: ctx.clock.now() }))) {
+    throw new AppError('BAD_REQUEST', FIRST_ORDER_ONLY);
+  }
 }

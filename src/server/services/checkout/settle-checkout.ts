@@ -46,6 +46,6 @@ async function failUnpaidOrder(ctx: Ctx, sessionId: string): Promise<void> {
 async function deleteUnpaidOrder(ctx: Ctx, sessionId: string): Promise<void> {
   const [order] = await ctx.database.db.select({ id: orders.id }).from(orders).where(unpaidOrderOf(sessionId));
   if (!order) return;
-  await deleteOrderAndFiles(ctx, order.id, { still: unpaidOrderOf(sessionId) });
+  await deleteOrderAndFiles(ctx, order.id, { still: unpaidOrderOf(sessionId), now: ctx.clock.now() });
   ctx.log.info({ orderId: order.id, sessionId }, 'checkout expired unpaid; order deleted');
 }

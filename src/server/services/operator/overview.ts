@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import type { OperatorOverview } from '../../../shared/contracts/operator.js';
-import { betaSeatTotal } from '../checkout/beta-seats.js';
-import { countBetaSeats } from '../orders/order-lifecycle.js';
+import { betaSeatTotal, countBetaSeats } from '../entitlements/beta-seats.js';
+import { lastFileSweep } from '../retention/sweep-files.js';
 
 const DAYS = 30;
 const DAY_MS = 24 * 3600_000;
@@ -26,7 +26,7 @@ export async function getOverview(ctx: Pick<AppContext, 'database' | 'clock' | '
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (DAYS - 1) * DAY_MS);
 
-  const [paidPerDay, refundedPerDay, [durations], [finished], [refunds], queue, used, total] = await Promise.all([
+  const [paidPerDay, refundedPerDay, [durations], [finished], [refunds], queue, used, total, sweep] = await Promise.all([
     rows<{ day: string; orders: string; cents: string }>(
       db,
       sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as orders, sum(amount_cents) as cents
@@ -59,8 +59,9 @@ export async function getOverview(ctx: Pick<AppContext, 'database' | 'clock' | '
     ),
     // pg-boss keeps every job in its own schema of the same database: created and retry wait, active runs.
     rows<{ state: string; n: string }>(db, sql`select state, count(*) as n from pgboss.job group by state`),
-    countBetaSeats(db),
+    countBetaSeats(db, ctx.clock.now()),
     betaSeatTotal(db, ctx.config.betaSeats),
+    lastFileSweep(db),
   ]);
 
   const paid = new Map(paidPerDay.map((r) => [r.day, r]));
@@ -83,6 +84,7 @@ export async function getOverview(ctx: Pick<AppContext, 'database' | 'clock' | '
     failed: num(finished?.failed),
     refunds: { count: num(refunds?.count), cents: num(refunds?.cents) },
     betaSeats: { used: Math.min(used, total), total },
+    fileSweep: sweep ? { at: sweep.at, orphans: sweep.orphans } : null,
     queue: {
       waiting: (states.get('created') ?? 0) + (states.get('retry') ?? 0),
       running: states.get('active') ?? 0,

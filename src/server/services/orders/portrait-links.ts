@@ -1,33 +1,12 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/client.js';
-import { appState } from '../../db/schema.js';
+import { installationKey } from '../installation-keys.js';
 
 /** The `app_state` entry that holds the installation's key (base64url), made on first use. */
 export const PORTRAIT_LINK_KEY = 'portraitLinkKey';
 const DAY_MS = 24 * 3600 * 1000;
-const keys = new WeakMap<object, Promise<Buffer>>();
-
-/**
- * The key that signs portrait links: 256 random bits made on the installation's first use and kept in
- * the database, so every process of it signs and checks alike. Read once per process.
- */
-function linkKey(db: Db): Promise<Buffer> {
-  let key = keys.get(db);
-  if (!key) {
-    key = (async () => {
-      await db
-        .insert(appState)
-        .values({ key: PORTRAIT_LINK_KEY, value: randomBytes(32).toString('base64url') })
-        .onConflictDoNothing();
-      const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, PORTRAIT_LINK_KEY));
-      return Buffer.from(String(row?.value), 'base64url');
-    })();
-    keys.set(db, key);
-    key.catch(() => keys.delete(db));
-  }
-  return key;
-}
+/** The key that signs portrait links, so every process of the installation signs and checks alike. */
+const linkKey = (db: Db) => installationKey(db, PORTRAIT_LINK_KEY);
 
 const signature = (key: Buffer, orderId: string, expires: number) => createHmac('sha256', key).update(`${orderId}.${expires}`).digest('base64url');
 

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entitlements, orders, selfies } from '@/server/db/schema';
+import { generateOrderJob } from '@/server/jobs/definitions';
+import { settleOpenCheckouts } from '@/server/services/checkout/settle-open-checkouts';
+import { buildTestApp, runJobs, sameSite, type TestApp } from './helpers/app';
+import { manualClock } from './helpers/clock';
+import { countingGenerator } from './helpers/counting-generator';
+import { placePaidOrder, startCheckout } from './helpers/orders';
+import { makePhotos } from './helpers/photos';
+import { signInAs } from './helpers/session';
+
+/**
+ * A hostile customer with curl and a few accounts, against what they may have only once: a beta seat,
+ * one beta order per person, the first-order discount. Each test is a case that once worked for them.
+ */
+
+const OPERATOR = 'ops@studio.example';
+type Customer = Awaited<ReturnType<typeof signInAs>>;
+
+describe('[abuse] entitlements survive deletion', () => {
+  let t: TestApp;
+  let photos: Buffer[];
+  const clock = manualClock();
+  beforeAll(async () => {
+    t = await buildTestApp({ BETA_SEATS: '3', OPERATOR_EMAILS: OPERATOR }, { clock, generator: countingGenerator().generator });
+    photos = await makePhotos(6);
+  });
+  afterAll(() => t.close());
+
+  const post = (who: Customer, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: who.headers, payload });
+  const seatsUsed = async () => (await t.app.inject({ method: 'GET', url: '/v1/stripe/coupon' })).json().data.used as number;
+
+  const createCheckout = (who: Customer, packageId: string) => startCheckout(t, who.cookie, packageId, photos);
+
+  /** A delivered order of `packageId`, paid (with `couponCode` when given) through the offline checkout. */
+  async function deliveredOrder(who: Customer, packageId: string, couponCode?: string): Promise<string> {
+    let orderId: string;
+    if (couponCode) {
+      const created = await createCheckout(who, packageId);
+      expect(created.statusCode).toBe(200);
+      const paid = await post(who, '/v1/checkout/offline/pay', { clientSecret: created.json().data.clientSecret, couponCode });
+      expect(paid.json()).toMatchObject({ code: 0 });
+      orderId = created.json().data.orderId;
+    } else {
+      orderId = await placePaidOrder(t, who.cookie, packageId);
+    }
+    await runJobs(t, generateOrderJob);
+    const [order] = await t.app.ctx.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    expect(order?.status).toBe('completed');
+    return orderId;
+  }
+
+  it('case 2: deleting a delivered beta order gives back neither the seat nor a second beta order', async () => {
+    const ann = await signInAs(t, 'ann@example.com');
+    const orderId = await deliveredOrder(ann, 'beta');
+    expect(await seatsUsed()).toBe(1);
+
+    expect((await post(ann, '/v1/order/delete', { orderId })).json()).toMatchObject({ code: 0 });
+    expect(await seatsUsed()).toBe(1);
+    const again = await createCheckout(ann, 'beta');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('The beta package is limited to one per customer');
+    expect(await seatsUsed()).toBe(1);
+  });
+
+  it('case 2: a deleted account keeps its seat, and the same person signing up again is recognised', async () => {
+    const ben = await signInAs(t, 'Ben.Smith@gmail.com');
+    await deliveredOrder(ben, 'beta');
+    const used = await seatsUsed();
+
+    expect((await post(ben, '/v1/user/delete', {})).json()).toMatchObject({ code: 0 });
+    expect(await seatsUsed()).toBe(used);
+    // The same mailbox, spelt as the mail service allows: another case, dots, a +tag, the other domain.
+    for (const spelling of ['ben.smith@gmail.com', 'bensmith+beta@googlemail.com']) {
+      const back = await signInAs(t, spelling);
+      const res = await createCheckout(back, 'beta');
+      expect(res.statusCode, spelling).toBe(409);
+      expect(res.json().message).toBe('The beta package is limited to one per customer');
+    }
+    // The ledger knows the person without their address.
+    const rows = await t.app.ctx.database.db.select().from(entitlements);
+    expect(JSON.stringify(rows)).not.toMatch(/ben|smith/i);
+  });
+
+  it('case 2: only an operator frees a seat, and the action is audited', async () => {
+    const operator = await signInAs(t, OPERATOR);
+    const before = await seatsUsed();
+    const freed = await post(operator, '/v1/operator/betaSeats/free', { email: 'ann@example.com', requestId: randomUUID() });
+    expect(freed.json()).toMatchObject({
+      code: 0,
+      message: 'Beta seat freed',
+      data: { action: 'freeBetaSeat', customerEmail: 'ann@example.com', actorEmail: OPERATOR },
+    });
+    expect(await seatsUsed()).toBe(before - 1);
+    const none = await post(operator, '/v1/operator/betaSeats/free', { email: 'nobody@example.com', requestId: randomUUID() });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('This address holds no beta seat');
+
+    const ann = await signInAs(t, 'ann@example.com');
+    expect((await createCheckout(ann, 'beta')).statusCode).toBe(200);
+  });
+
+  it('case 3: FIRST30 is accepted once per person, whatever was deleted since', async () => {
+    const cat = await signInAs(t, 'cat@example.com');
+    const first = await deliveredOrder(cat, 'pro', 'FIRST30');
+    expect((await post(cat, '/v1/order/delete', { orderId: first })).json()).toMatchObject({ code: 0 });
+
+    const tryFirst30 = async (who: Customer) => {
+      const created = await createCheckout(who, 'pro');
+      expect(created.statusCode).toBe(200);
+      return post(who, '/v1/checkout/offline/pay', { clientSecret: created.json().data.clientSecret, couponCode: 'FIRST30' });
+    };
+    const afterDelete = await tryFirst30(cat);
+    expect(afterDelete.statusCode).toBe(400);
+    expect(afterDelete.json().message).toBe('FIRST30 is only valid on your first order');
+
+    expect((await post(cat, '/v1/user/delete', {})).json()).toMatchObject({ code: 0 });
+    const reborn = await signInAs(t, 'cat@example.com');
+    const afterAccount = await tryFirst30(reborn);
+    expect(afterAccount.statusCode).toBe(400);
+    expect(afterAccount.json().message).toBe('FIRST30 is only valid on your first order');
+  });
+
+  it('case 3: of two checkouts paid at once with FIRST30, one gets the discount', async () => {
+    const dan = await signInAs(t, 'dan@example.com');
+    const sessions = await Promise.all([createCheckout(dan, 'pro'), createCheckout(dan, 'pro')]);
+    const paid = await Promise.all(
+      sessions.map((s) => post(dan, '/v1/checkout/offline/pay', { clientSecret: s.json().data.clientSecret, couponCode: 'FIRST30' })),
+    );
+    expect(paid.map((p) => p.statusCode).sort()).toEqual([200, 400]);
+    const discounted = await t.app.ctx.database.db.select().from(orders).where(eq(orders.couponCode, 'FIRST30'));
+    expect(discounted.filter((o) => o.userId === dan.user.id)).toHaveLength(1);
+  });
+});
+
+describe('[abuse] a beta seat is held from checkout to payment', () => {
+  let t: TestApp;
+  let photos: Buffer[];
+  const clock = manualClock();
+  beforeAll(async () => {
+    t = await buildTestApp({ BETA_SEATS: '1' }, { clock });
+    photos = await makePhotos(6);
+  });
+  afterAll(() => t.close());
+
+  const betaCheckout = (who: Customer) => startCheckout(t, who.cookie, 'beta', photos);
+  const selfieFiles = (orderId: string) => t.app.ctx.files.count(`orders/${orderId}/selfies`);
+
+  it('case 5: no more checkouts open than seats remain; an unpaid one gives its seat and selfies back when it expires', async () => {
+    const [eve, fay, gus] = await Promise.all(['eve@example.com', 'fay@example.com', 'gus@example.com'].map((e) => signInAs(t, e)));
+    const answers = await Promise.all([betaCheckout(eve), betaCheckout(fay), betaCheckout(gus)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(refused.json().message).toBe('All beta spots are taken; please choose another package');
+    }
+    const holder = answers.find((a) => a.statusCode === 200)!;
+    const { orderId } = holder.json().data;
+    expect(await selfieFiles(orderId)).toBe(6);
+    // Only the holder's selfies were stored.
+    expect(await t.app.ctx.files.count('orders')).toBe(6);
+
+    // The session's hour passes unpaid: the every-minute sweep ends it, with its selfies, and the seat is free again.
+    clock.advance(61 * 60_000);
+    await settleOpenCheckouts(t.app.ctx);
+    expect(await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId))).toHaveLength(0);
+    expect(await selfieFiles(orderId)).toBe(0);
+    const later = await betaCheckout(await signInAs(t, 'hal@example.com'));
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('case 5: a beta checkout refused at payment deletes its selfies at once', async () => {
+    // An order from before the ledger holds no seat; the last seat goes to someone else before it is paid.
+    const seats = await t.app.ctx.database.db.select().from(entitlements);
+    for (const seat of seats) await t.app.ctx.database.db.delete(entitlements).where(eq(entitlements.id, seat.id));
+    const ivy = await signInAs(t, 'ivy@example.com');
+    const created = await betaCheckout(ivy);
+    expect(created.statusCode).toBe(200);
+    const { orderId, clientSecret } = created.json().data;
+    await t.app.ctx.database.db.delete(entitlements).where(eq(entitlements.orderId, orderId));
+    await placePaidOrder(t, (await signInAs(t, 'jon@example.com')).cookie, 'beta');
+
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/v1/checkout/offline/pay',
+      headers: { ...sameSite, cookie: ivy.cookie },
+      payload: { clientSecret },
+    });
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe('All beta spots were taken before your order was confirmed');
+    expect(await selfieFiles(orderId)).toBe(0);
+    expect(await t.app.ctx.database.db.select().from(selfies).where(eq(selfies.orderId, orderId))).toHaveLength(0);
+  });
+});
