@@ -191,7 +191,7 @@ describe('[faults] the file stores on real storage', () => {
     ],
   ];
 
-  it.each(stores)('%s: stores, reads, counts within its own prefix and deletes', async (_name, open) => {
+  it.each(stores)('%s: stores, reads, counts and lists within its own prefix and deletes', async (_name, open) => {
     const { store, namesake } = await open();
     await store.put('orders/a/selfies/1.jpg', Buffer.from('one'), 'image/jpeg');
     await store.put('orders/a/selfies/2.jpg', Buffer.from('two'), 'image/jpeg');
@@ -199,6 +199,10 @@ describe('[faults] the file stores on real storage', () => {
     await namesake.put('orders/c/portraits/1.jpg', Buffer.from('elsewhere'), 'image/jpeg');
 
     expect((await store.readBuffer('orders/a/selfies/2.jpg'))?.toString()).toBe('two');
+    // The folders directly under a prefix (the file sweep's list of orders with files), its own only.
+    expect((await store.listFolders('orders')).sort()).toEqual(['a', 'b']);
+    expect(await store.listFolders('orders/a')).toEqual(['selfies']);
+    expect(await store.listFolders('nothing')).toEqual([]);
     expect(await store.readBuffer('orders/a/selfies/3.jpg')).toBeNull();
     expect(await store.read('orders/zzz/1.jpg')).toBeNull();
     // The whole store counts only its own objects, never those of a prefix that merely starts the same.

@@ -9,7 +9,7 @@ export const heartbeatJob = defineJob({
   options: { retryLimit: 0, expireInSeconds: 60 },
 });
 
-/** Hourly: removes expired sessions, sign-in links and unfinished OAuth flows. */
+/** Hourly: removes expired sessions, sign-in links and unfinished OAuth flows, and finishes deletions an outage interrupted. */
 export const housekeepingJob = defineJob({
   name: 'housekeeping',
   schema: z.object({}),
@@ -34,6 +34,9 @@ export const purgeExpiredJob = defineJob({ name: 'purge-expired', schema: z.obje
 
 /** Daily at 03:30 UTC: selfies left behind by an interrupted generation, an unpaid checkout or a checkout a crash cut off. */
 export const deleteSelfiesJob = defineJob({ name: 'delete-selfies', schema: z.object({}), cron: '30 3 * * *', options: { retryLimit: 3 } });
+
+/** Daily at 04:00 UTC: the file store's folders whose order no longer exists are deleted (see sweepOrphanFiles). */
+export const sweepFilesJob = defineJob({ name: 'sweep-files', schema: z.object({}), cron: '0 4 * * *', options: { retryLimit: 3 } });
 
 /**
  * Every minute: open checkouts are read back from the payment provider and settled (a lost webhook, or

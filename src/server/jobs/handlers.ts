@@ -9,6 +9,11 @@ import { scheduleGeneration } from '../services/generation/schedule-generation.j
 import { recordHeartbeat } from '../services/health/get-health.js';
 import { deleteInterruptedCheckouts } from '../services/retention/delete-interrupted-checkouts.js';
 import { deleteLeftoverSelfies, purgeExpired } from '../services/retention/purge-expired.js';
+import { sweepOrphanFiles } from '../services/retention/sweep-files.js';
+import { finishDeletions } from '../services/orders/order-lifecycle.js';
+
+/** A deletion still marked after this long was cut short (the file store failed, the process died). */
+const DELETION_STUCK_MS = 10 * 60_000;
 
 /** Each job's handler: a few lines that call services. Definitions (names, payloads, crons) are in definitions.ts. */
 
@@ -18,6 +23,11 @@ export const handleHeartbeat = (ctx: AppContext) => async () => {
 
 export const handleHousekeeping = (ctx: AppContext) => async () => {
   await deleteExpiredSignIns(ctx);
+  await finishDeletions(ctx, new Date(ctx.clock.now().getTime() - DELETION_STUCK_MS));
+};
+
+export const handleSweepFiles = (ctx: AppContext) => async () => {
+  await sweepOrphanFiles(ctx);
 };
 
 export const handleGenerateOrder =

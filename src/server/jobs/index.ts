@@ -2,8 +2,18 @@ import type { AppContext } from '../context.js';
 import { settleOpenCheckouts } from '../services/checkout/settle-open-checkouts.js';
 import { resumeGeneration } from '../services/generation/resume-generation.js';
 import { finishInterruptedRefunds } from '../services/refunds/finish-refunds.js';
-import { deleteSelfiesJob, generateOrderJob, heartbeatJob, housekeepingJob, purgeExpiredJob, resumeGenerationJob } from './definitions.js';
-import { handleDeleteSelfies, handleGenerateOrder, handleHeartbeat, handleHousekeeping, handlePurgeExpired, handleResumeGeneration } from './handlers.js';
+import { finishDeletions } from '../services/orders/order-lifecycle.js';
+import { sweepOrphanFiles } from '../services/retention/sweep-files.js';
+import { deleteSelfiesJob, generateOrderJob, heartbeatJob, housekeepingJob, purgeExpiredJob, resumeGenerationJob, sweepFilesJob } from './definitions.js';
+import {
+  handleDeleteSelfies,
+  handleGenerateOrder,
+  handleHeartbeat,
+  handleHousekeeping,
+  handlePurgeExpired,
+  handleResumeGeneration,
+  handleSweepFiles,
+} from './handlers.js';
 
 /** Creates every queue and, in worker processes, starts its handler. */
 export async function registerJobs(ctx: AppContext): Promise<void> {
@@ -13,11 +23,15 @@ export async function registerJobs(ctx: AppContext): Promise<void> {
   await ctx.queue.register(purgeExpiredJob, handlePurgeExpired(ctx));
   await ctx.queue.register(deleteSelfiesJob, handleDeleteSelfies(ctx));
   await ctx.queue.register(resumeGenerationJob, handleResumeGeneration(ctx));
+  await ctx.queue.register(sweepFilesJob, handleSweepFiles(ctx));
   if (ctx.queue.isWorker) {
     await ctx.queue.send(heartbeatJob, {});
     // Payments and orders a crash interrupted are picked up again at start-up.
     await settleOpenCheckouts(ctx);
     await resumeGeneration(ctx, { atStart: true });
     await finishInterruptedRefunds(ctx, { atStart: true });
+    // A crash can leave files of an order it was deleting, or a portrait written as its order went.
+    await finishDeletions(ctx, ctx.clock.now());
+    await sweepOrphanFiles(ctx);
   }
 }

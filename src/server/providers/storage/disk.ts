@@ -63,6 +63,17 @@ export function createDiskStore(root: string): FileStore {
       assertSafeKey(clean);
       await rm(path.join(root, clean), { recursive: true, force: true });
     },
+    async listFolders(prefix) {
+      const clean = prefix.replace(/\/+$/, '');
+      assertSafeKey(clean);
+      try {
+        const entries = await readdir(path.join(root, clean), { withFileTypes: true });
+        return entries.filter((e) => e.isDirectory()).map((e) => e.name);
+      } catch (error) {
+        if (isMissing(error)) return [];
+        throw error;
+      }
+    },
     async count(prefix) {
       const clean = prefix.replace(/\/+$/, '');
       if (clean) assertSafeKey(clean);

@@ -11,6 +11,8 @@ export interface FileStore {
   deletePrefix(prefix: string): Promise<void>;
   /** How many objects there are under `prefix` (tests and operations). */
   count(prefix: string): Promise<number>;
+  /** The names of the folders directly under `prefix` (`orders` → every order id with files), in no set order. */
+  listFolders(prefix: string): Promise<string[]>;
 }
 
 /** Keys are made by the server (`orders/{id}/portraits/3.jpg`); anything else is refused. */

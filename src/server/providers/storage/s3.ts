@@ -111,6 +111,19 @@ export function createS3Store(settings: S3Settings, { deleteRetryMs = DELETE_RET
       const keys = await listKeys(`${fullKey(prefix.replace(/\/+$/, ''))}/`);
       if (keys.length > 0) await deleteKeys(keys);
     },
+    async listFolders(prefix) {
+      // Every key under the prefix, folded to its first folder: a listing with a delimiter would take fewer
+      // requests, but S3-compatible servers differ in how they answer it (s3rver returns no common prefix
+      // for keys two folders down). The store holds 30 days of orders, so a daily listing stays small.
+      const parent = `${fullKey(prefix.replace(/\/+$/, ''))}/`;
+      const names = new Set<string>();
+      for (const key of await listKeys(parent)) {
+        const rest = key.slice(parent.length);
+        const slash = rest.indexOf('/');
+        if (slash > 0) names.add(rest.slice(0, slash));
+      }
+      return [...names];
+    },
     async count(prefix) {
       const clean = prefix.replace(/\/+$/, '');
       // The whole store is everything under the configured prefix as a folder, not its namesakes (`studio2/...`).

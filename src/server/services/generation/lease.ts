@@ -16,6 +16,8 @@ export async function acquireLease(db: Db, { orderId, owner, now, leaseMs }: { o
       and(
         eq(orders.id, orderId),
         eq(orders.status, 'processing'),
+        // An order being deleted is never taken up again.
+        isNull(orders.deletingAt),
         or(isNull(orders.generationOwner), eq(orders.generationOwner, owner), lt(orders.generationHeartbeatAt, stale)),
       ),
     )
@@ -23,12 +25,12 @@ export async function acquireLease(db: Db, { orderId, owner, now, leaseMs }: { o
   return taken.length === 1;
 }
 
-/** Proves `owner` is alive; false when the lease was taken over (this worker was presumed dead). */
+/** Proves `owner` is alive; false when the lease was taken over (this worker was presumed dead) or the order is being deleted. */
 export async function renewLease(db: Db, { orderId, owner, now }: { orderId: string; owner: string; now: Date }): Promise<boolean> {
   const renewed = await db
     .update(orders)
     .set({ generationHeartbeatAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.generationOwner, owner)))
+    .where(and(eq(orders.id, orderId), eq(orders.generationOwner, owner), isNull(orders.deletingAt)))
     .returning({ id: orders.id });
   return renewed.length === 1;
 }

@@ -6,7 +6,16 @@ import type { GenerationRequest } from '../../providers/generator/index.js';
 import { findPackage } from '../../../shared/catalog/packages.js';
 import type { PortraitInfo } from '../../../shared/contracts/checkout.js';
 import { LIMITS, PORTRAIT_SIZE } from '../../../shared/limits.js';
-import { completeOrder, failGeneration, markGenerationStarted, recordGenerationError, recordProgress, type Order } from '../orders/order-lifecycle.js';
+import {
+  completeOrder,
+  failGeneration,
+  markGenerationStarted,
+  OrderGoneError,
+  orderLive,
+  recordGenerationError,
+  recordProgress,
+  type Order,
+} from '../orders/order-lifecycle.js';
 import { deleteSelfies } from './delete-selfies.js';
 import { acquireLease, releaseLease, renewLease } from './lease.js';
 import { notifyCustomer } from './notify.js';
@@ -54,7 +63,7 @@ async function finish(ctx: Ctx, order: Order, outcome: 'completed' | 'failed', r
 export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID): Promise<GenerationOutcome> {
   const { db } = ctx.database;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (order?.status !== 'processing') return { outcome: 'gone' };
+  if (order?.status !== 'processing' || order.deletingAt) return { outcome: 'gone' };
   const { leaseMs } = ctx.config.generator;
   if (!(await acquireLease(db, { orderId, owner, now: ctx.clock.now(), leaseMs }))) throw new LeaseBusyError(`order ${orderId} is being generated elsewhere`);
 
@@ -115,7 +124,11 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
       // Prove the lease is still ours before each step: a worker that stalled past its lease and was
       // taken over stops here instead of generating alongside its successor.
       leaseLost ||= !(await renewLease(db, { orderId, owner, now: ctx.clock.now() }));
-      if (leaseLost) throw new LeaseBusyError(`order ${orderId} was taken over by another worker`);
+      if (leaseLost) {
+        // A deletion also ends the lease: stop for good, not to be retried.
+        if (!(await orderLive(db, orderId))) return { outcome: 'gone' };
+        throw new LeaseBusyError(`order ${orderId} was taken over by another worker`);
+      }
       const have = await storedNumbers(ctx, orderId);
       if (have.size >= order.imageTotal) {
         await consumeSelfies();
@@ -149,6 +162,10 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
       }
     }
   } catch (error) {
+    if (error instanceof OrderGoneError) {
+      ctx.log.info({ orderId }, 'order deleted during generation; generation stopped');
+      return { outcome: 'gone' };
+    }
     // The job tries again; the order remembers since when it keeps failing, and why.
     if (!(error instanceof LeaseBusyError)) {
       const message = error instanceof Error ? error.message : String(error);

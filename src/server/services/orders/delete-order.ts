@@ -9,10 +9,13 @@ import { deleteOrderAndFiles } from './order-lifecycle.js';
  * foreign key (set null). Orders still generating are refused: the generator would write into a
  * folder that no longer exists.
  */
-export async function deleteOrder(ctx: Pick<AppContext, 'database' | 'files'>, { userId, orderId }: { userId: string; orderId: string }): Promise<void> {
+export async function deleteOrder(
+  ctx: Pick<AppContext, 'database' | 'files' | 'clock'>,
+  { userId, orderId }: { userId: string; orderId: string },
+): Promise<void> {
   const order = await findOwnOrder(ctx.database.db, userId, orderId);
   if (order.status !== 'completed') {
     throw new AppError('CONFLICT', `Only completed orders can be deleted; this order is ${order.status}`);
   }
-  await deleteOrderAndFiles(ctx, order.id);
+  await deleteOrderAndFiles(ctx, order.id, { now: ctx.clock.now() });
 }

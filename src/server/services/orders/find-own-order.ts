@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, isNull } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client.js';
@@ -7,8 +7,8 @@ import { AppError } from '../../errors.js';
 import { UUID_PATTERN } from '../../../shared/ids.js';
 
 /**
- * The caller's order, or 404. Someone else's order, a missing one and a malformed id answer exactly
- * alike, so ids cannot be probed.
+ * The caller's order, or 404. Someone else's order, a missing one, one being deleted and a malformed id
+ * answer exactly alike, so ids cannot be probed.
  */
 export async function findOwnOrder(db: Db, userId: string, orderId: string): Promise<typeof orders.$inferSelect>;
 /** The same check, reading only `columns` (an often-polled call reads what it shows, in one query). */
@@ -18,7 +18,7 @@ export async function findOwnOrder(db: Db, userId: string, orderId: string, colu
   const [order] = await db
     .select(columns)
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), isNull(orders.deletingAt)));
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   return order;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { refundBlockOf, refundColumns } from '../refunds/refund-blocks.js';
 import { refreshable } from '../refresh/likeness.js';
-import { interruptedCheckout } from './order-lifecycle.js';
+import { interruptedCheckout, notDeleting } from './order-lifecycle.js';
 import { findCategory } from '../../../shared/catalog/categories.js';
 import type { Order, OrderPortraitInfo } from '../../../shared/contracts/orders.js';
 import { availablePortraits } from './portrait-numbers.js';
@@ -49,7 +49,7 @@ export async function listOrders(db: Db, userId: string, now: Date): Promise<Ord
       favoriteImages: favoriteNumbers,
     })
     .from(orders)
-    .where(and(eq(orders.userId, userId), not(interruptedCheckout)))
+    .where(and(eq(orders.userId, userId), not(interruptedCheckout), notDeleting))
     // The id breaks ties between orders created in the same instant, so the order is stable.
     .orderBy(desc(orders.createdAt), desc(orders.id));
   // One refresh of an order at a time: one being made hides the offer.

@@ -1,8 +1,9 @@
-import { and, count, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { favorites, orders, payments, portraits, selfies } from '../../db/schema.js';
 import { LIMITS } from '../../../shared/limits.js';
+import { releaseHolds } from '../entitlements/beta-seats.js';
 import { orderFolder } from './storage-keys.js';
 
 /**
@@ -20,8 +21,6 @@ import { orderFolder } from './storage-keys.js';
  */
 
 export type Order = typeof orders.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
 
 // ─── Questions ──────────────────────────────────────────────────────────────────────────────────
 
@@ -73,31 +72,6 @@ export function purgeDate(order: Pick<Order, 'completedAt' | 'failedAt' | 'keepU
 /** A refund we started and did not record: a crash came between asking the provider and recording its answer. */
 export const refundUnfinished = (startedBefore?: Date): SQL =>
   allOf(isNotNull(orders.refundStartedAt), isNull(orders.refundedAt), startedBefore ? lt(orders.refundStartedAt, startedBefore) : undefined);
-
-export interface BetaSeatQuery {
-  /** Also count unpaid beta checkouts started after this moment: they hold a seat while they can be paid. */
-  heldSince?: Date;
-  /** Only this customer's seats. */
-  userId?: string;
-  /** Leave this order out (the one being fulfilled). */
-  exceptOrderId?: string;
-}
-
-/**
- * Beta seats taken: paid beta orders, plus (with `heldSince`) unpaid ones whose checkout session can
- * still be paid. An order that never got its payment session (a crash cut its checkout off) holds
- * nothing: its customer never got an answer and tries again.
- */
-export async function countBetaSeats(db: Executor, { heldSince, userId, exceptOrderId }: BetaSeatQuery = {}): Promise<number> {
-  const taken = heldSince
-    ? or(isNotNull(orders.paidAt), and(eq(orders.status, 'pending'), isNotNull(orders.checkoutSessionId), gt(orders.createdAt, heldSince)))
-    : isNotNull(orders.paidAt);
-  const [row] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.isBeta, true), taken, userId ? eq(orders.userId, userId) : undefined, exceptOrderId ? ne(orders.id, exceptOrderId) : undefined));
-  return Number(row?.n ?? 0);
-}
 
 // ─── Transitions ────────────────────────────────────────────────────────────────────────────────
 
@@ -161,6 +135,7 @@ export async function failUnpaid(tx: Executor, where: { orderId: string } | { se
     .set({ status: 'failed', failedAt: now, failureReason: reason, updatedAt: now })
     .where(which)
     .returning({ id: orders.id });
+  if (failed) await releaseHolds(tx, failed.id, now);
   return failed?.id ?? null;
 }
 
@@ -292,29 +267,50 @@ export async function forgetLikeness(db: Db, orderId: string): Promise<void> {
 }
 
 /**
+ * The order's payment has had a refund recorded: a payment is refunded once (docs/decisions.md, "Refunds").
+ * Plain SQL, since drizzle would leave the outer `orders.id` unqualified inside the subquery.
+ */
+const paymentRefunded = sql`exists (select 1 from payments where payments.order_id = orders.id and payments.refunded_at is not null)`;
+
+/**
  * Starts the refund of a delivered or failed order: true for the one caller that may go on to ask the
- * payment provider; false when a refund was already started (by a concurrent request, say) or done.
+ * payment provider; false when a refund was already started (by a concurrent request, say) or done, or
+ * the payment was already refunded in part. `amountCents` is an operator's amount (null: the whole payment).
  */
 export async function claimRefund(db: Db, orderId: string, now: Date, amountCents: number | null = null): Promise<boolean> {
   const claimed = await db
     .update(orders)
     .set({ refundStartedAt: now, refundCents: amountCents, updatedAt: now })
-    .where(and(eq(orders.id, orderId), isNull(orders.refundStartedAt), isNull(orders.refundedAt), inArray(orders.status, ['completed', 'failed'])))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        isNull(orders.refundStartedAt),
+        isNull(orders.refundedAt),
+        inArray(orders.status, ['completed', 'failed']),
+        sql`not ${paymentRefunded}`,
+      ),
+    )
     .returning({ id: orders.id });
   return claimed.length === 1;
 }
 
 /**
- * Records a refund the provider made: the portraits, files and answers go as in the purge, the order
- * becomes `refunded` and its payment shows the refund. True only the first time, so the caller mails once.
+ * Records a full refund the provider made: the order becomes `refunded` and its payment shows the refund.
+ * With `revokePortraits` its portraits, files and answers go at once as in the purge (files first, so a
+ * failure leaves the refund unrecorded and the sweep tries again); without, they stay until the retention
+ * purge takes the order. True only the first time, so the caller mails once; a refund already recorded
+ * changes nothing more, neither the portraits nor the payment.
  */
 export async function markRefunded(
   ctx: Pick<AppContext, 'database' | 'files'>,
   orderId: string,
   refund: { refundId: string; amountCents: number },
   now: Date,
+  { revokePortraits }: { revokePortraits: boolean },
 ): Promise<boolean> {
-  await purgeOrder(ctx, orderId, now);
+  const [order] = await ctx.database.db.select({ refundedAt: orders.refundedAt }).from(orders).where(eq(orders.id, orderId));
+  if (!order || order.refundedAt) return false;
+  if (revokePortraits) await purgeOrder(ctx, orderId, now);
   return ctx.database.db.transaction(async (tx) => {
     const done = await tx
       .update(orders)
@@ -327,11 +323,32 @@ export async function markRefunded(
       .where(and(eq(orders.id, orderId), isNull(orders.refundedAt)))
       .returning({ id: orders.id });
     if (done.length === 0) return false;
+    // A payment refunded in part before (the rest refunded in Stripe's dashboard) shows the whole refund.
     await tx
       .update(payments)
       .set({ refundId: refund.refundId, refundedCents: refund.amountCents, refundedAt: now })
-      .where(and(eq(payments.orderId, orderId), isNull(payments.refundedAt)));
+      .where(and(eq(payments.orderId, orderId), or(isNull(payments.refundedAt), lt(payments.refundedCents, refund.amountCents))));
     return true;
+  });
+}
+
+/**
+ * Records an operator's refund of part of the payment (a goodwill refund): the payment shows it, and the
+ * order is left as it was, status, portraits and retention alike; only the claim is taken off it, so
+ * neither the customer's refund rule nor the console reads it as refunded. True only the first time.
+ */
+export async function markPartlyRefunded(db: Db, orderId: string, refund: { refundId: string; amountCents: number }, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const recorded = await tx
+      .update(payments)
+      .set({ refundId: refund.refundId, refundedCents: refund.amountCents, refundedAt: now })
+      .where(and(eq(payments.orderId, orderId), isNull(payments.refundedAt)))
+      .returning({ id: payments.id });
+    await tx
+      .update(orders)
+      .set({ refundStartedAt: null, refundCents: null, updatedAt: now })
+      .where(and(eq(orders.id, orderId), isNull(orders.refundedAt)));
+    return recorded.length === 1;
   });
 }
 
@@ -350,24 +367,85 @@ export async function purgeOrder(ctx: Pick<AppContext, 'database' | 'files'>, or
   });
 }
 
+/** The order was deleted while something was written for it: the writer removes what it wrote and stops. */
+export class OrderGoneError extends Error {
+  override name = 'OrderGoneError';
+}
+
+/** An order that is not being deleted: what every write for an order requires. */
+export const notDeleting: SQL = isNull(orders.deletingAt);
+
 /**
- * Deletes an order outright: its files (selfies, portraits, thumbnails), then its row, whose selfies,
- * portraits, favorites and downloads cascade; a payment stays for bookkeeping, detached by its foreign
- * key. Files first: if this fails half-way the order still exists and deletion can be retried, unless
- * `filesBestEffort` says the row must go whatever the store answers (a checkout that failed as it
- * started). `still` must hold at the moment of deletion (the order did not get paid meanwhile, say);
- * false if it did not.
+ * Adds a stored portrait's row, unless the order is being deleted or is gone: the check and the insert
+ * happen under the order row's lock, so a deletion that marked the order first wins, and one that comes
+ * after finds the row (and deletes it with the files). False when the order is deleting or gone: the
+ * caller then removes the files it wrote. A repeated delivery (after a crash) is a no-op.
+ */
+export async function addPortraitRow(db: Db, portrait: typeof portraits.$inferInsert): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [live] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, portrait.orderId), notDeleting))
+      .for('update');
+    if (!live) return false;
+    await tx.insert(portraits).values(portrait).onConflictDoNothing();
+    return true;
+  });
+}
+
+/** Whether the order still exists and is not being deleted (a long step checks before it writes). */
+export async function orderLive(db: Db, orderId: string): Promise<boolean> {
+  const [live] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), notDeleting));
+  return live !== undefined;
+}
+
+/**
+ * Deletes an order outright. First it is marked as being deleted (only while `still` holds: the order
+ * did not get paid meanwhile, say), which stops a running generation before it writes again and hides
+ * the order from its customer; a seat its checkout held is freed. Then its files (selfies, portraits,
+ * thumbnails) go, then its row, whose selfies, portraits, favorites and downloads cascade; a payment
+ * stays for bookkeeping, detached by its foreign key. If the files cannot be deleted the order stays
+ * marked, and `finishDeletions` tries again, unless `filesBestEffort` says the row must go whatever the
+ * store answers (a checkout that failed as it started; the file sweep takes what is left). False when
+ * `still` did not hold.
  */
 export async function deleteOrderAndFiles(
   ctx: Pick<AppContext, 'database' | 'files'>,
   orderId: string,
-  { still, filesBestEffort = false }: { still?: SQL; filesBestEffort?: boolean } = {},
+  { still, filesBestEffort = false, now }: { still?: SQL; filesBestEffort?: boolean; now: Date },
 ): Promise<boolean> {
+  const { db } = ctx.database;
+  const marked = await markDeleting(db, and(eq(orders.id, orderId), still), now);
+  if (marked.length === 0) return false;
+  await removeMarked(ctx, orderId, filesBestEffort);
+  return true;
+}
+
+/** Marks orders as being deleted (see `deleteOrderAndFiles`) and frees what their checkouts held. */
+export async function markDeleting(db: Db, which: SQL | undefined, now: Date): Promise<string[]> {
+  const marked = await db
+    .update(orders)
+    .set({ deletingAt: sql`coalesce(${orders.deletingAt}, ${now.toISOString()}::timestamptz)` })
+    .where(which)
+    .returning({ id: orders.id });
+  for (const { id } of marked) await releaseHolds(db, id, now);
+  return marked.map((m) => m.id);
+}
+
+/** The files, then the row, of an order marked as being deleted. */
+async function removeMarked(ctx: Pick<AppContext, 'database' | 'files'>, orderId: string, filesBestEffort = false): Promise<void> {
   const files = ctx.files.deletePrefix(orderFolder(orderId));
   await (filesBestEffort ? files.catch(() => {}) : files);
-  const deleted = await ctx.database.db
-    .delete(orders)
-    .where(and(eq(orders.id, orderId), still))
-    .returning({ id: orders.id });
-  return deleted.length === 1;
+  await ctx.database.db.delete(orders).where(and(eq(orders.id, orderId), isNotNull(orders.deletingAt)));
+}
+
+/** Deletions a failing file store interrupted (marked before `before`), carried out again. */
+export async function finishDeletions(ctx: Pick<AppContext, 'database' | 'files'>, before: Date): Promise<number> {
+  const stuck = await ctx.database.db.select({ id: orders.id }).from(orders).where(lt(orders.deletingAt, before));
+  for (const { id } of stuck) await removeMarked(ctx, id);
+  return stuck.length;
 }

@@ -70,7 +70,7 @@ export async function createRefresh(
   try {
     return await openCheckoutSession(ctx, { orderId: order.id, user, pkg: REFRESH_PACKAGE, isBeta: false });
   } catch (error) {
-    await deleteOrderAndFiles(ctx, order.id, { filesBestEffort: true }).catch(() => {});
+    await deleteOrderAndFiles(ctx, order.id, { filesBestEffort: true, now: ctx.clock.now() }).catch(() => {});
     throw error;
   }
 }

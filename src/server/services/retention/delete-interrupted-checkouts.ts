@@ -15,7 +15,7 @@ export async function deleteInterruptedCheckouts(ctx: Pick<AppContext, 'database
   const cutoff = new Date(ctx.clock.now().getTime() - INTERRUPTED_CHECKOUT_AGE_MS);
   const interrupted = and(interruptedCheckout, lt(orders.createdAt, cutoff));
   const rows = await ctx.database.db.select({ id: orders.id }).from(orders).where(interrupted);
-  for (const { id } of rows) await deleteOrderAndFiles(ctx, id, { still: interrupted });
+  for (const { id } of rows) await deleteOrderAndFiles(ctx, id, { still: interrupted, now: ctx.clock.now() });
   if (rows.length > 0) ctx.log.info({ count: rows.length }, 'deleted checkouts interrupted by a crash');
   return rows.length;
 }
