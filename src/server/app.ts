@@ -30,6 +30,7 @@ import { createPayments, type PaymentsProvider } from './providers/payments/inde
 import { createGenerator, type Generator } from './providers/generator/index.js';
 import { type FaceAnalyzer, sharedFaceAnalyzer } from './providers/faces/face-analyzer.js';
 import { registerJobs } from './jobs/index.js';
+import { backfillEntitlements } from './services/entitlements/backfill.js';
 import { JobQueue } from './jobs/queue.js';
 
 export interface BuildOptions {
@@ -42,10 +43,12 @@ export interface BuildOptions {
   payments?: PaymentsProvider;
   generator?: Generator;
   faces?: FaceAnalyzer;
+  /** Where the log's lines go instead of standard output (tests read them back). */
+  logStream?: { write(line: string): void };
 }
 
-/** Query parameters that carry secrets; they are masked in request logs. */
-const SECRET_PARAMS = /([?&](?:token|code|state|secret)=)[^&]*/gi;
+/** Query parameters that carry secrets (sign-in tokens, OAuth codes, callback secrets, signed portrait links); masked in request logs. */
+const SECRET_PARAMS = /([?&](?:token|code|state|secret|t)=)[^&]*/gi;
 
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -59,7 +62,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // Headers wherever a library logs them (the multipart parser logs its options, headers included, at trace).
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.headers.cookie', '*.headers.authorization'],
       serializers: {
         req: (req) => ({ method: req.method, url: req.url.replace(SECRET_PARAMS, '$1***'), remoteAddress: req.ip }),
       },
@@ -113,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     // Processes starting together on one PostgreSQL set the queue up in turn: pg-boss's installer races.
     await database.exclusive(async () => {
+      await backfillEntitlements(database.db, ctx.clock.now());
       await queue.start();
       await registerJobs(ctx);
     });

@@ -9,6 +9,7 @@ import { sendLoginLink } from '../services/auth/send-login-link.js';
 import { OAUTH_FLOW_TTL_MS, startOAuth } from '../services/auth/start-oauth.js';
 import { ok, parseInput } from './envelope.js';
 import { route } from './route.js';
+import { isCrossSite } from './security.js';
 import { cookieOptions, signIn, signOut } from './session.js';
 
 const OAUTH_STATE_COOKIE = 'oauth_state';
@@ -30,7 +31,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return ok({ redirectURL: redirectUrl ?? '/dashboard' });
   });
 
+  // The customer's own logout button navigates here. A link or image on another site must not sign
+  // anyone out: such a navigation lands on the dashboard, still signed in.
   app.get('/v1/logout', async (request, reply) => {
+    if (isCrossSite(request, ctx.config)) return reply.redirect('/dashboard', 303);
     await signOut(request, reply);
     return reply.redirect('/', 303);
   });

@@ -113,7 +113,12 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
 }
 
-function isCrossSite(request: FastifyRequest, config: Config): boolean {
+/**
+ * Whether the browser says this request comes from another site: Fetch Metadata (`Sec-Fetch-Site`), or
+ * an `Origin` that is not ours. A request that says neither (curl, an old browser) is taken as the
+ * customer's own. A GET that changes state (logout, a download) asks this too.
+ */
+export function isCrossSite(request: FastifyRequest, config: Config): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
   if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
   const origin = request.headers.origin;
