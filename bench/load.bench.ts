@@ -68,7 +68,7 @@ function endpoints(plan: LoadPlan): Endpoint[] {
     const no = 1 + ((i * 7919) % order.imageGenerated);
     if (linked) {
       // As the gallery asks: the order info's signed link, no cookie.
-      const url = portraitUrl(order.id, no, { thumb: size === 'thumb', token: signPortraitLink(plan.linkKey, order.id, new Date()) });
+      const url = portraitUrl(order.id, no, { size, token: signPortraitLink(plan.linkKey, order.id, new Date()) });
       return { method: 'GET', path: url };
     }
     return { method: 'GET', path: `/v1/image/get/${order.id}/${no}${size === 'thumb' ? '?size=thumb' : ''}`, cookie: cookieOf(c) };

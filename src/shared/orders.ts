@@ -10,12 +10,19 @@ export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'failed', '
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
- * Where the browser fetches portrait `no` of an order; `thumb` asks for the small gallery rendition, and
+ * The renditions of a portrait: `thumb` (416 px wide, the gallery grid), `preview` (the full-screen
+ * viewer, lower than the deliverable) and `full`, the deliverable itself. Only `full` counts as a download.
+ */
+export const PORTRAIT_SIZES = ['thumb', 'preview', 'full'] as const;
+export type PortraitSize = (typeof PORTRAIT_SIZES)[number];
+
+/**
+ * Where the browser fetches portrait `no` of an order, in `size` (the deliverable when left out), and
  * `token` (the order info's `imageToken`) lets the server skip the session check.
  */
-export function portraitUrl(orderId: string, no: number, { thumb = false, token }: { thumb?: boolean; token?: string } = {}): string {
+export function portraitUrl(orderId: string, no: number, { size = 'full', token }: { size?: PortraitSize; token?: string } = {}): string {
   const query = new URLSearchParams();
-  if (thumb) query.set('size', 'thumb');
+  if (size !== 'full') query.set('size', size);
   if (token) query.set('t', token);
   const search = query.toString();
   return `/v1/image/get/${encodeURIComponent(orderId)}/${no}${search ? `?${search}` : ''}`;

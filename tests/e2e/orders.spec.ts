@@ -42,6 +42,7 @@ async function blockingViolations(page: Page) {
     .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
 }
 
+const sameOrigin = { 'sec-fetch-site': 'same-origin' };
 const isJpeg = async (bytes: Buffer) => (await sharp(bytes).metadata()).format === 'jpeg';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const allTab = (page: Page) => page.getByRole('tab', { name: /^All Photos \(\d+\)$/ });
@@ -152,9 +153,10 @@ test.describe('[orders] My Orders and the photo selector', () => {
     await page.getByRole('button', { name: 'Open photo 1', exact: true }).click();
     const viewer = page.getByRole('dialog');
     await expect(viewer.getByRole('heading', { name: 'Photo 1 of 20' })).toBeVisible();
-    const full = viewer.getByRole('img', { name: 'Photo 1' });
-    await expect(full).toHaveAttribute('src', new RegExp(`^/v1/image/get/${orderId}/1\\?t=\\d+\\.[\\w-]{43}$`));
-    await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(832);
+    // The viewer shows the preview, sized for a screen and lower than the 832 px deliverable: looking is not downloading.
+    const shown = viewer.getByRole('img', { name: 'Photo 1' });
+    await expect(shown).toHaveAttribute('src', new RegExp(`^/v1/image/get/${orderId}/1\\?size=preview&t=\\d+\\.[\\w-]{43}$`));
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
     await page.keyboard.press('ArrowLeft');
     await expect(viewer.getByRole('heading', { name: 'Photo 20 of 20' })).toBeVisible();
     await page.keyboard.press('ArrowRight');
@@ -185,11 +187,11 @@ test.describe('[orders] My Orders and the photo selector', () => {
     // The page stayed where it was.
     await expect(page).toHaveURL(new RegExp(`/dashboard/photoSelector/${orderId}$`));
 
-    const recorded = page.waitForResponse((r) => r.url().endsWith('/v1/order/addDownloaded') && r.ok());
     const [single] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download photo 3', exact: true }).click()]);
     expect(single.suggestedFilename()).toBe('photo-3.jpg');
     expect(await isJpeg(await readFile((await single.path())!))).toBe(true);
-    await recorded;
+    // A free (beta) order has no money-back guarantee to lose: nothing asked.
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
   });
 
   test('[orders] the comment edit refuses a 101st character and saves; the id copies to the clipboard', async ({ page, context }) => {
@@ -247,5 +249,70 @@ test.describe('[orders] My Orders and the photo selector', () => {
     await expect(page.getByText('No orders found')).toBeVisible();
     const gone = await page.request.post('/v1/order/info', { data: { orderId }, headers: { 'sec-fetch-site': 'same-origin' } });
     expect(gone.status()).toBe(404);
+  });
+});
+
+test.describe('[orders] downloads and the money-back guarantee', () => {
+  test.beforeEach(async ({ context }) => {
+    await signIn(context, freshEmail('guarantee'));
+  });
+
+  test('[orders] the first download of a paid order asks once about the money-back guarantee', async ({ page }) => {
+    test.setTimeout(180_000);
+    const paid = await placePaidOrder(page, { packageId: 'basic' });
+    const paidShortId = paid.slice(0, 8).toUpperCase();
+    const downloads: string[] = [];
+    page.on('download', (d) => downloads.push(d.suggestedFilename()));
+    await expect
+      .poll(async () => (await (await page.request.post('/v1/order/info', { data: { orderId: paid }, headers: sameOrigin })).json()).data.status, {
+        timeout: 150_000,
+      })
+      .toBe('completed');
+    const refundOffered = async () => {
+      await page.goto('/dashboard/myOrders');
+      const row = page.locator(`tr[data-order-id="${paid}"]`);
+      await expect(row.locator('[data-slot=badge]')).toHaveText('Completed');
+      return row.getByRole('button', { name: `Request a refund for order ${paidShortId}` }).isVisible();
+    };
+    expect(await refundOffered()).toBe(true);
+
+    await page.goto(`/dashboard/photoSelector/${paid}`);
+    await expect(heading(page)).toHaveText('Photo Selection');
+    const guarantee = page.getByRole('alertdialog', { name: 'Downloading ends your 7-day money-back guarantee' });
+
+    // From the viewer: asked, and Cancel downloads nothing.
+    await page.getByRole('button', { name: 'Open photo 1', exact: true }).click();
+    const viewer = page.getByRole('dialog', { name: 'Photo 1 of 40' });
+    await viewer.getByRole('button', { name: 'Download photo 1', exact: true }).click();
+    await expect(guarantee).toBeVisible();
+    await expect(guarantee).toContainText('Once you download one, on its own or in a zip, this order can no longer be refunded.');
+    await guarantee.getByRole('button', { name: 'Cancel' }).click();
+    await expect(guarantee).toHaveCount(0);
+    await expect(viewer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.waitForTimeout(500);
+    expect(downloads).toEqual([]);
+    expect(await refundOffered()).toBe(true);
+
+    // Download All asks; Download downloads the zip.
+    await page.goto(`/dashboard/photoSelector/${paid}`);
+    await page.getByRole('link', { name: 'Download All' }).click();
+    await expect(guarantee).toBeVisible();
+    const [zip] = await Promise.all([page.waitForEvent('download'), guarantee.getByRole('button', { name: 'Download', exact: true }).click()]);
+    expect(zip.suggestedFilename()).toBe(`portraits-${paidShortId}.zip`);
+    expect((await zipEntries(zip)).length).toBe(40);
+    await expect(guarantee).toHaveCount(0);
+
+    // The next download does not ask, on this page or after a reload.
+    const [single] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download photo 2', exact: true }).click()]);
+    expect(single.suggestedFilename()).toBe('photo-2.jpg');
+    await expect(guarantee).toHaveCount(0);
+    await page.reload();
+    await expect(heading(page)).toHaveText('Photo Selection');
+    const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download photo 4', exact: true }).click()]);
+    expect(again.suggestedFilename()).toBe('photo-4.jpg');
+    await expect(guarantee).toHaveCount(0);
+    expect(await refundOffered()).toBe(false);
   });
 });

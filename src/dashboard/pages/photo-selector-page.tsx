@@ -6,19 +6,33 @@ import { Button } from '@/ui/button';
 import { Progress } from '@/ui/progress';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui/tabs';
 import { PageContainer, PageHeader } from '../components/page-header';
+import { DownloadGuaranteeDialog } from '../photo-selector/download-guarantee-dialog';
 import { downloadPhoto } from '../photo-selector/download-photo';
 import { EmptyState } from '../photo-selector/empty-state';
 import { PhotoGrid } from '../photo-selector/photo-grid';
 import { photoNumbers } from '../photo-selector/photo-list';
 import { PhotoViewer } from '../photo-selector/photo-viewer';
+import { useDownloadGuard } from '../photo-selector/use-download-guard';
 import { useFavorites } from '../photo-selector/use-favorites';
 import { useOrderInfo } from '../photo-selector/use-order-info';
 import { RefreshDialog } from '../my-orders/refresh-dialog';
 
 type Tab = 'all' | 'favorites';
 
-/** A zip download is a browser navigation; with nothing to zip the button is shown disabled instead. */
-function ZipButton({ href, count, icon: Icon, label }: { href: string; count: number; icon: typeof DownloadIcon; label: string }) {
+interface ZipButtonProps {
+  href: string;
+  count: number;
+  icon: typeof DownloadIcon;
+  label: string;
+  /** Holds the navigation while the customer is asked (see useDownloadGuard); absent, the link just goes. */
+  guard?: (download: () => void) => void;
+}
+
+/**
+ * A zip download is a browser navigation; with nothing to zip the button is shown disabled instead. When
+ * the download must be confirmed first, the click waits for the answer and then navigates.
+ */
+function ZipButton({ href, count, icon: Icon, label, guard }: ZipButtonProps) {
   const content = (
     <>
       <Icon aria-hidden="true" />
@@ -34,14 +48,26 @@ function ZipButton({ href, count, icon: Icon, label }: { href: string; count: nu
   }
   return (
     <Button variant="outline" asChild>
-      <a href={href}>{content}</a>
+      <a
+        href={href}
+        onClick={
+          guard &&
+          ((event) => {
+            event.preventDefault();
+            guard(() => window.location.assign(href));
+          })
+        }
+      >
+        {content}
+      </a>
     </Button>
   );
 }
 
 /**
  * The photo selector of one order: the portraits generated so far in a numbered grid, favorites,
- * single and zip downloads, and a full-screen viewer. Polls the order until it is completed.
+ * single and zip downloads (the first one asks, while the money-back guarantee holds), and a
+ * full-screen viewer. Polls the order until it is completed.
  */
 export function PhotoSelectorPage({ params }: { params: Record<string, string> }) {
   const { t } = useTranslation();
@@ -51,11 +77,13 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
   const { favorites, toggle } = useFavorites(orderId, info?.favoriteImages);
   const [tab, setTab] = useState<Tab>('all');
   const [viewer, setViewer] = useState<{ photos: number[]; index: number } | null>(null);
+  const downloads = useDownloadGuard(orderId, info?.refundable ?? false);
 
   const all = useMemo(() => photoNumbers(info?.imageGenerated ?? 0), [info?.imageGenerated]);
   const favoriteSet = useMemo(() => new Set(favorites), [favorites]);
   const favoritePhotos = useMemo(() => all.filter((no) => favoriteSet.has(no)), [all, favoriteSet]);
-  const completed = info?.status === 'completed';
+  // A refunded order whose portraits were kept is finished too: nothing more is being made.
+  const completed = info?.status === 'completed' || info?.status === 'refunded';
   const expired = info?.expired ?? false;
 
   // An order that could not be loaded (a wrong link, say) is not said to be generating: the page keeps its name.
@@ -70,8 +98,9 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
         : t('orders.photos.available', { count: all.length });
 
   const download = (no: number) => {
-    if (orderId) void downloadPhoto(orderId, no, info?.imageToken);
+    if (orderId) downloads.guard(() => void downloadPhoto(orderId, no, info?.imageToken));
   };
+  const zipGuard = downloads.asks ? downloads.guard : undefined;
   const open = (photos: number[]) => (index: number) => setViewer({ photos, index });
 
   const refreshButton = (
@@ -96,12 +125,19 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
               </Button>
             )}
             {refreshButton}
-            <ZipButton href={orderId ? groupDownloadUrl(orderId) : '#'} count={all.length} icon={DownloadIcon} label={t('orders.photos.downloadAll')} />
+            <ZipButton
+              href={orderId ? groupDownloadUrl(orderId) : '#'}
+              count={all.length}
+              icon={DownloadIcon}
+              label={t('orders.photos.downloadAll')}
+              guard={zipGuard}
+            />
             <ZipButton
               href={orderId ? groupDownloadUrl(orderId, { favorites: true }) : '#'}
               count={favoritePhotos.length}
               icon={HeartIcon}
               label={t('orders.photos.downloadFavorites')}
+              guard={zipGuard}
             />
           </>
         }
@@ -182,6 +218,7 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
           onDownload={download}
         />
       )}
+      <DownloadGuaranteeDialog open={downloads.asking} onConfirm={downloads.confirm} onCancel={downloads.cancel} />
       <RefreshDialog order={refreshing && orderId && info ? { id: orderId, portraitInfo: info.portraitInfo } : null} onClose={() => setRefreshing(false)} />
     </PageContainer>
   );

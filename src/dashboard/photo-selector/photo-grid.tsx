@@ -6,6 +6,8 @@ import { cn } from '@/ui/cn';
 
 /** The thumbnails' intrinsic size (416 px wide, the portraits' 832x1216 aspect), so the grid never jumps. */
 export const THUMB_SIZE = { width: 416, height: 608 } as const;
+/** The viewer's preview of a standard portrait (600 px of its 832; an Executive one's is twice as big, same shape). */
+export const PREVIEW_SIZE = { width: 600, height: 877 } as const;
 
 export interface PhotoActionsProps {
   no: number;
@@ -72,7 +74,7 @@ export function PhotoGrid({ orderId, imageToken, photos, favorites, onOpen, onTo
             onClick={() => onOpen(index)}
           >
             <img
-              src={portraitUrl(orderId, no, { thumb: true, token: imageToken })}
+              src={portraitUrl(orderId, no, { size: 'thumb', token: imageToken })}
               alt=""
               loading="lazy"
               decoding="async"

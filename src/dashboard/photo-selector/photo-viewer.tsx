@@ -4,7 +4,7 @@ import { ChevronLeftIcon, ChevronRightIcon, XIcon } from 'lucide-react';
 import { portraitUrl } from '@/shared/orders';
 import { Button } from '@/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTitle } from '@/ui/dialog';
-import { PhotoActions } from './photo-grid';
+import { PhotoActions, PREVIEW_SIZE } from './photo-grid';
 import { stepIndex } from './photo-list';
 
 export interface PhotoViewerProps {
@@ -22,8 +22,9 @@ export interface PhotoViewerProps {
 }
 
 /**
- * The full-screen viewer: the full-size photo, favorite, download and close, previous/next arrows
- * that wrap around, 'Photo X of N'. Left and right arrow keys move; Escape closes (Radix).
+ * The full-screen viewer: the photo's preview (sized for a screen, lower than the deliverable, so
+ * looking is never a download), favorite, download and close, previous/next arrows that wrap around,
+ * 'Photo X of N'. Left and right arrow keys move; Escape closes (Radix).
  */
 export function PhotoViewer({ orderId, imageToken, photos, index, onIndexChange, favorites, onToggleFavorite, onDownload }: PhotoViewerProps) {
   const { t } = useTranslation();
@@ -32,10 +33,12 @@ export function PhotoViewer({ orderId, imageToken, photos, index, onIndexChange,
   const no = photos[position];
   const move = (delta: number) => onIndexChange(stepIndex(position, delta, photos.length));
 
-  // Warm the cache with the neighbours, so moving feels instant.
+  // Warm the cache with the neighbours' previews, so moving feels instant.
   useEffect(() => {
     if (!open || photos.length < 2) return;
-    for (const delta of [1, -1]) new Image().src = portraitUrl(orderId, photos[stepIndex(position, delta, photos.length)], { token: imageToken });
+    for (const delta of [1, -1]) {
+      new Image().src = portraitUrl(orderId, photos[stepIndex(position, delta, photos.length)], { size: 'preview', token: imageToken });
+    }
   }, [open, orderId, imageToken, photos, position]);
 
   return (
@@ -79,14 +82,14 @@ export function PhotoViewer({ orderId, imageToken, photos, index, onIndexChange,
             <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-3 sm:px-16">
               <img
                 key={no}
-                src={portraitUrl(orderId, no, { token: imageToken })}
+                src={portraitUrl(orderId, no, { size: 'preview', token: imageToken })}
                 alt={t('orders.photos.photoAlt', { n: no })}
-                width={832}
-                height={1216}
+                width={PREVIEW_SIZE.width}
+                height={PREVIEW_SIZE.height}
                 className="h-full w-full object-contain"
-                // The thumbnail the grid already loaded stands in until the full size arrives.
+                // The thumbnail the grid already loaded stands in until the preview arrives.
                 style={{
-                  backgroundImage: `url("${portraitUrl(orderId, no, { thumb: true, token: imageToken })}")`,
+                  backgroundImage: `url("${portraitUrl(orderId, no, { size: 'thumb', token: imageToken })}")`,
                   backgroundSize: 'contain',
                   backgroundPosition: 'center',
                   backgroundRepeat: 'no-repeat',

@@ -38,7 +38,7 @@ export function useOrderInfo(orderId: string | undefined) {
     void refresh();
   }, [orderId, refresh]);
 
-  const completed = info?.status === 'completed';
+  const completed = info?.status === 'completed' || info?.status === 'refunded';
   useEffect(() => {
     if (!orderId || completed) return;
     const timer = setInterval(() => void refresh(), LIMITS.photoSelectorRefreshMs);

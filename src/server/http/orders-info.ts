@@ -6,13 +6,14 @@ import { getOrderInfo } from '../services/orders/get-order-info.js';
 import { openLinkedPortrait, openPortrait } from '../services/orders/open-portrait.js';
 import { portraitLinkValid } from '../services/orders/portrait-links.js';
 import { UUID_PATTERN } from '../../shared/ids.js';
+import { PORTRAIT_SIZES } from '../../shared/orders.js';
 import { ok, parseInput } from './envelope.js';
-import { sendPortrait } from './portrait-reply.js';
+import { refuseCrossSiteDownload, sendPortrait } from './portrait-reply.js';
 import { route } from './route.js';
 import { requireSignIn } from './session.js';
 
 const ZImageParams = z.object({ orderId: z.string().max(100), n: z.string().regex(/^\d{1,4}$/) });
-const ZImageQuery = z.object({ size: z.enum(['full', 'thumb']).default('full'), t: z.string().max(200).optional() });
+const ZImageQuery = z.object({ size: z.enum(PORTRAIT_SIZES).default('full'), t: z.string().max(200).optional() });
 
 /** Order progress for the photo selector, and the portraits themselves (never public URLs). */
 export async function orderInfoRoutes(app: FastifyInstance): Promise<void> {
@@ -20,7 +21,9 @@ export async function orderInfoRoutes(app: FastifyInstance): Promise<void> {
 
   // A portrait answers its owner's session, or a signed link from the order's info (the gallery's way:
   // no session or order lookup per image). A link that is wrong or expired falls back to the session.
-  app.get('/v1/image/get/:orderId/:n', { config: { rateLimit: false } }, async (request, reply) => {
+  // The full size is a download, recorded before its bytes go, so a HEAD (which would record one and
+  // send nothing) is not exposed.
+  app.get('/v1/image/get/:orderId/:n', { exposeHeadRoute: false, config: { rateLimit: false } }, async (request, reply) => {
     const params = ZImageParams.safeParse(request.params);
     const { t: token } = request.query as { t?: unknown };
     const linked =
@@ -31,9 +34,10 @@ export async function orderInfoRoutes(app: FastifyInstance): Promise<void> {
     const user = linked ? null : await requireSignIn(request, reply);
     if (!params.success) throw new AppError('NOT_FOUND', 'Photo not found');
     const { size } = parseInput(ZImageQuery, request.query);
+    if (size === 'full') refuseCrossSiteDownload(request, app.ctx.config);
     const portrait = user
       ? await openPortrait(app.ctx, { userId: user.userId, orderId: params.data.orderId, no: Number(params.data.n), size })
-      : openLinkedPortrait(app.ctx, { orderId: params.data.orderId, no: Number(params.data.n), size });
+      : await openLinkedPortrait(app.ctx, { orderId: params.data.orderId, no: Number(params.data.n), size });
     return sendPortrait(request, reply, portrait, 'private, max-age=31536000, immutable');
   });
 }

@@ -10,6 +10,7 @@ import { listOrders } from '../services/orders/list-orders.js';
 import { setComment } from '../services/orders/set-comment.js';
 import { setFavorites } from '../services/orders/set-favorites.js';
 import { ok, parseInput } from './envelope.js';
+import { refuseCrossSiteDownload } from './portrait-reply.js';
 import { route } from './route.js';
 import { signedInUser } from './session.js';
 
@@ -38,8 +39,10 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
     return ok(null, 'Download recorded');
   });
 
-  // A browser navigation; a HEAD must not record downloads, so none is exposed.
+  // A browser navigation; a HEAD must not record downloads, so none is exposed, and another site's link
+  // cannot make one.
   app.get('/v1/order/groupDownload/:orderId', { exposeHeadRoute: false, config: { signIn: 'page' } }, async (request, reply) => {
+    refuseCrossSiteDownload(request, ctx.config);
     const { userId } = signedInUser(request);
     const { orderId } = parseInput(ZGroupDownloadParamsSchema, request.params);
     const { favorites } = parseInput(ZGroupDownloadQuerySchema, request.query);

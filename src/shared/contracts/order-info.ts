@@ -10,6 +10,11 @@ export const ZOrderInfoResponseSchema = z.object({
   progress: z.number().int(),
   /** True once the 30-day retention purge removed the portraits. */
   expired: z.boolean(),
+  /**
+   * The money-back guarantee still holds: the order can be refunded now, or will be once its portraits
+   * are ready. A download would end it, so the photo selector asks before the first one.
+   */
+  refundable: z.boolean(),
   /** A refresh can be bought now (as in the order list), and the answers it starts from. */
   refreshable: z.boolean(),
   portraitInfo: ZOrderPortraitInfoSchema.nullable(),

@@ -122,7 +122,8 @@ describe('[orders] the photo viewer', () => {
     const { rerender } = render(<Viewer index={0} onIndexChange={onIndexChange} />);
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Photo 1 of 20' })).toBeTruthy();
-    expect(within(dialog).getByRole('img', { name: 'Photo 1' }).getAttribute('src')).toBe(`/v1/image/get/${ORDER.id}/1`);
+    // The viewer shows the preview, never the deliverable (which would be a download).
+    expect(within(dialog).getByRole('img', { name: 'Photo 1' }).getAttribute('src')).toBe(`/v1/image/get/${ORDER.id}/1?size=preview`);
     expect(within(dialog).getByRole('button', { name: 'Favorite photo 1' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
     expect(onIndexChange).toHaveBeenLastCalledWith(19);

@@ -1,18 +1,20 @@
 import type { AppContext } from '../../context.js';
 import { orders } from '../../db/schema.js';
 import { refreshable, refreshBeingMadeColumn } from '../refresh/likeness.js';
+import { refundBlockOf, refundColumns } from '../refunds/refund-blocks.js';
 import { favoriteNumbers, portraitInfoOf } from './list-orders.js';
 import type { OrderInfo } from '../../../shared/contracts/order-info.js';
 import { findOwnOrder } from './find-own-order.js';
 import { portraitLinkToken } from './portrait-links.js';
 
 /**
- * What the photo selector polls: status, how many portraits exist, the favorites, the progress. One
- * query, as it is asked every few seconds while portraits are made.
+ * What the photo selector polls: status, how many portraits exist, the favorites, the progress, whether
+ * a download would end a refund right. One query, as it is asked every few seconds while portraits are made.
  */
 export async function getOrderInfo(ctx: Pick<AppContext, 'database' | 'clock'>, userId: string, orderId: string): Promise<OrderInfo> {
+  const now = ctx.clock.now();
   const order = await findOwnOrder(ctx.database.db, userId, orderId, {
-    status: orders.status,
+    ...refundColumns,
     imageGenerated: orders.imageGenerated,
     progress: orders.progress,
     purgedAt: orders.purgedAt,
@@ -31,8 +33,18 @@ export async function getOrderInfo(ctx: Pick<AppContext, 'database' | 'clock'>, 
     favoriteImages: expired ? [] : order.favoriteImages,
     progress: order.progress,
     expired,
+    refundable: guaranteeHolds(order, now),
     refreshable: refreshable(order, order.refreshBeingMade),
     portraitInfo: portraitInfoOf(order),
-    imageToken: await portraitLinkToken(ctx.database.db, orderId, ctx.clock.now()),
+    imageToken: await portraitLinkToken(ctx.database.db, orderId, now),
   };
+}
+
+/**
+ * The refund policy would refund the order now, or once the portraits being made are ready: an order
+ * still processing is judged as if delivered, since its first portraits can be downloaded while the
+ * rest are made, and such a download counts all the same. (A what-if on the row read, not a status change.)
+ */
+function guaranteeHolds(order: Parameters<typeof refundBlockOf>[0], now: Date): boolean {
+  return refundBlockOf({ ...order, status: order.status === 'processing' ? 'completed' : order.status }, now) === null;
 }

@@ -2,9 +2,10 @@ import type { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { AppContext } from '../../context.js';
-import { downloads, favorites, portraits } from '../../db/schema.js';
+import { favorites, portraits } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { portraitFileName, zipFileName } from '../../../shared/orders.js';
+import { recordDownloads } from './add-download.js';
 import { findOwnOrder } from './find-own-order.js';
 import { availablePortraits } from './portrait-numbers.js';
 
@@ -20,8 +21,9 @@ export interface ZipDownload {
 /**
  * A zip of the order's portraits (or only its favorites), streamed from the file store as the client
  * reads it. JPEGs are stored, not deflated: they do not compress, and storing keeps the size known so
- * the browser can show progress. Each included portrait is recorded as a 'zip' download when the
- * archive is handed out, because a download ends refund eligibility.
+ * the browser can show progress. Each included portrait is recorded as a 'zip' download before the
+ * archive's first byte is handed out, because a download ends refund eligibility. Portraits that are gone
+ * answer 410 with the reason: a refund that took them, or the 30-day retention purge.
  */
 export async function groupDownload(
   ctx: Pick<AppContext, 'database' | 'files' | 'log'>,
@@ -29,7 +31,11 @@ export async function groupDownload(
 ): Promise<ZipDownload> {
   const { db } = ctx.database;
   const order = await findOwnOrder(db, userId, orderId);
-  if (order.purgedAt) throw new AppError('GONE', 'The portraits of this order were deleted 30 days after delivery');
+  if (order.purgedAt) {
+    // A refunded order says so, whether the refund took the portraits or (an operator's refund that left
+    // them) the purge did later; a refunded order whose portraits are still there is zipped as any other.
+    throw new AppError('GONE', order.status === 'refunded' ? 'This order was refunded' : 'The portraits of this order were deleted 30 days after delivery');
+  }
   const columns = { no: portraits.no, storageKey: portraits.storageKey, bytes: portraits.bytes, createdAt: portraits.createdAt };
   const rows = favoritesOnly
     ? await db
@@ -44,7 +50,12 @@ export async function groupDownload(
     throw new AppError('CONFLICT', favoritesOnly ? 'You have not chosen any favorite portraits of this order yet' : 'This order has no portraits yet');
   }
 
-  await db.insert(downloads).values(included.map((r) => ({ orderId: order.id, no: r.no, via: 'zip' as const })));
+  await recordDownloads(
+    db,
+    order.id,
+    included.map((r) => r.no),
+    'zip',
+  );
 
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as Readable;

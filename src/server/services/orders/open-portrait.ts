@@ -1,19 +1,34 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orders, portraits } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { UUID_PATTERN } from '../../../shared/ids.js';
-import { portraitKey, thumbKey } from './storage-keys.js';
+import type { PortraitSize } from '../../../shared/orders.js';
+import { recordDownloads } from './add-download.js';
+import { type Rendition, renderRendition } from './renditions.js';
+import { portraitKey, previewKey, thumbKey } from './storage-keys.js';
+
+type PortraitContext = Pick<AppContext, 'database' | 'files'>;
+type PortraitRow = typeof portraits.$inferSelect;
+
+/** A stored portrait: its validator and size, and its bytes when asked for (a revalidation needs none). */
+export interface StoredPortrait {
+  /** A portrait never changes once stored: its id and size identify the bytes. */
+  etag: string;
+  bytes: number | undefined;
+  /**
+   * The bytes, for sending: called only when they will be sent. Opening the deliverable (`full`) records
+   * the download first, so it is counted before its first byte leaves the server.
+   */
+  open(): Promise<Readable>;
+}
 
 /**
- * A portrait of the caller's order as a stream, with what the HTTP layer needs for caching. The order's
- * owner and the portrait are read in one query: the gallery asks for dozens at once.
+ * A portrait of the caller's order, with what the HTTP layer needs for caching. The order's owner and
+ * the portrait are read in one query: the gallery asks for dozens at once.
  */
-export async function openPortrait(
-  ctx: Pick<AppContext, 'database' | 'files'>,
-  { userId, orderId, no, size }: { userId: string; orderId: string; no: number; size: 'full' | 'thumb' },
-) {
+export async function openPortrait(ctx: PortraitContext, { userId, orderId, no, size }: { userId: string; orderId: string; no: number; size: PortraitSize }) {
   if (!UUID_PATTERN.test(orderId)) throw new AppError('NOT_FOUND', 'Order not found');
   const [row] = await ctx.database.db
     .select({ portrait: getTableColumns(portraits) })
@@ -24,11 +39,8 @@ export async function openPortrait(
   return openStored(ctx, row.portrait, size);
 }
 
-/** A stored portrait or its thumbnail, whoever's order it is (the caller checked who may see it). */
-export async function openPortraitFile(
-  ctx: Pick<AppContext, 'database' | 'files'>,
-  { orderId, no, size }: { orderId: string; no: number; size: 'full' | 'thumb' },
-) {
+/** A stored portrait in `size`, whoever's order it is (the caller checked who may see it). */
+export async function openPortraitFile(ctx: PortraitContext, { orderId, no, size }: { orderId: string; no: number; size: PortraitSize }) {
   const [portrait] = await ctx.database.db
     .select()
     .from(portraits)
@@ -37,47 +49,76 @@ export async function openPortraitFile(
 }
 
 /**
- * A portrait reached through a signed link (`portraitLinkValid` checked it): straight from the file
- * store, with no database read. A thumbnail that was never made is answered with the portrait, as the
- * session's path does.
+ * A portrait reached through a signed link (`portraitLinkValid` checked it). A thumbnail or preview
+ * comes straight from the file store, with no database read (the gallery's way); the deliverable reads
+ * its row, since its download is recorded.
  */
-export function openLinkedPortrait(
-  ctx: Pick<AppContext, 'files'>,
-  { orderId, no, size }: { orderId: string; no: number; size: 'full' | 'thumb' },
-): StoredPortrait {
+export async function openLinkedPortrait(
+  ctx: PortraitContext,
+  { orderId, no, size }: { orderId: string; no: number; size: PortraitSize },
+): Promise<StoredPortrait> {
+  if (size === 'full') return openPortraitFile(ctx, { orderId, no, size });
   return {
     // The order id and number name one portrait for good: a retry adds numbers, it never rewrites one.
     etag: `"${orderId}-${no}-${size}"`,
     bytes: undefined,
-    open: openFirst(ctx, size === 'thumb' ? [thumbKey(orderId, no), portraitKey(orderId, no)] : [portraitKey(orderId, no)]),
+    open: () => openRendition(ctx, { orderId, no, rendition: size, key: renditionKey(orderId, no, size), source: portraitKey(orderId, no) }),
   };
 }
 
-/** Opens the first of `keys` the store has; 404 `Photo not found` when it has none. */
-function openFirst(ctx: Pick<AppContext, 'files'>, keys: string[]): () => Promise<Readable> {
-  return async () => {
-    for (const key of keys) {
-      const stream = await ctx.files.read(key);
-      if (stream) return stream;
-    }
-    throw new AppError('NOT_FOUND', 'Photo not found');
-  };
-}
-
-/** A stored portrait: its validator and size, and its bytes when asked for (a revalidation needs none). */
-export interface StoredPortrait {
-  /** A portrait never changes once stored: its id and size identify the bytes. */
-  etag: string;
-  bytes: number | undefined;
-  open(): Promise<Readable>;
-}
-
-function openStored(ctx: Pick<AppContext, 'files'>, portrait: typeof portraits.$inferSelect | null, size: 'full' | 'thumb'): StoredPortrait {
+function openStored(ctx: PortraitContext, portrait: PortraitRow | null, size: PortraitSize): StoredPortrait {
   if (!portrait) throw new AppError('NOT_FOUND', 'Photo not found');
-  const key = size === 'thumb' && portrait.thumbKey ? portrait.thumbKey : portrait.storageKey;
+  const { orderId, no, storageKey } = portrait;
+  if (size !== 'full') {
+    const key = size === 'thumb' && portrait.thumbKey ? portrait.thumbKey : renditionKey(orderId, no, size);
+    return {
+      etag: `"${portrait.id}-${size}"`,
+      bytes: undefined,
+      open: () => openRendition(ctx, { orderId, no, rendition: size, key, source: storageKey }),
+    };
+  }
   return {
-    etag: `"${portrait.id}-${size}"`,
-    bytes: size === 'full' ? portrait.bytes : undefined,
-    open: openFirst(ctx, [key]),
+    etag: `"${portrait.id}-full"`,
+    bytes: portrait.bytes,
+    async open() {
+      const stream = await ctx.files.read(storageKey);
+      if (!stream) throw new AppError('NOT_FOUND', 'Photo not found');
+      try {
+        await recordDownloads(ctx.database.db, orderId, [no], 'single');
+      } catch (error) {
+        stream.destroy();
+        throw error;
+      }
+      return stream;
+    },
   };
+}
+
+const renditionKey = (orderId: string, no: number, rendition: Rendition) => (rendition === 'thumb' ? thumbKey(orderId, no) : previewKey(orderId, no));
+
+/**
+ * A thumbnail or preview from the file store. One that was never made (portraits stored before the
+ * preview existed) is made now from the portrait and kept for the next time; it is never answered with
+ * the portrait itself, which would be a download nobody recorded. If the portrait's row went meanwhile
+ * (a refund or the purge), what was just written is removed again.
+ */
+async function openRendition(
+  ctx: PortraitContext,
+  { orderId, no, rendition, key, source }: { orderId: string; no: number; rendition: Rendition; key: string; source: string },
+): Promise<Readable> {
+  const stored = await ctx.files.read(key);
+  if (stored) return stored;
+  const portrait = await ctx.files.readBuffer(source);
+  if (!portrait) throw new AppError('NOT_FOUND', 'Photo not found');
+  const bytes = await renderRendition(portrait, rendition);
+  await ctx.files.put(key, bytes, 'image/jpeg');
+  const [still] = await ctx.database.db
+    .select({ id: portraits.id })
+    .from(portraits)
+    .where(and(eq(portraits.orderId, orderId), eq(portraits.no, no)));
+  if (!still) {
+    await ctx.files.delete(key);
+    throw new AppError('NOT_FOUND', 'Photo not found');
+  }
+  return Readable.from([bytes]);
 }

@@ -4,6 +4,8 @@ export const selfieFolder = (orderId: string) => `orders/${orderId}/selfies`;
 export const selfieKey = (orderId: string, no: number) => `${selfieFolder(orderId)}/${no}.jpg`;
 export const portraitKey = (orderId: string, no: number) => `orders/${orderId}/portraits/${no}.jpg`;
 export const thumbKey = (orderId: string, no: number) => `orders/${orderId}/thumbs/${no}.jpg`;
+/** The full-screen viewer's rendition, lower than the deliverable (see `renderRendition`). */
+export const previewKey = (orderId: string, no: number) => `orders/${orderId}/previews/${no}.jpg`;
 /** What the offline generator keeps of the person for a refresh: framed face crops. */
 export const likenessFolder = (orderId: string) => `orders/${orderId}/likeness`;
 export const likenessKey = (orderId: string, no: number) => `${likenessFolder(orderId)}/${no}.jpg`;

@@ -1,0 +1,24 @@
+import sharp from 'sharp';
+
+/** Width of the gallery's thumbnails: small enough that a 100-portrait gallery opens fast. */
+export const THUMB_WIDTH = 416;
+
+/**
+ * The viewer's preview is this fraction of the deliverable's width: 600 px of a standard 832x1216
+ * portrait (600x877), 1200 px of an Executive 1664x2432 one. Enough to fill a phone or a laptop's viewer
+ * at 1x, clearly less than what is paid for (about half the pixels); see docs/decisions.md.
+ */
+export const PREVIEW_FRACTION = 600 / 832;
+
+/** The renditions made from a portrait; neither counts as a download. */
+export type Rendition = 'thumb' | 'preview';
+
+/** A smaller JPEG of the portrait `jpeg` for the gallery (`thumb`) or the full-screen viewer (`preview`). */
+export async function renderRendition(jpeg: Buffer, rendition: Rendition): Promise<Buffer> {
+  if (rendition === 'thumb') return sharp(jpeg).resize(THUMB_WIDTH).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+  const { width = 0 } = await sharp(jpeg).metadata();
+  return sharp(jpeg)
+    .resize(Math.max(1, Math.round(width * PREVIEW_FRACTION)))
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
+}
