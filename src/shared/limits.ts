@@ -14,6 +14,8 @@ export const LIMITS = {
   receiptsMax: 100,
   loginLinkTtlMs: 10 * 60 * 1000,
   refundWindowDays: 7,
+  /** The operator's note to the customer in a refund's mail. */
+  refundNoteMax: 500,
   retentionDays: 30,
   generationBoundHours: 72,
   landingRotationMs: 6000,

@@ -3,14 +3,28 @@ import { LIMITS } from './limits';
 /**
  * Why an order cannot be refunded now, by the refund policy (7 days from payment, nothing downloaded,
  * photos that met our standards), or null when it can. Server and dashboard share the reasons.
+ * `partlyRefunded`: our support team refunded part of the payment (a goodwill refund); a payment is
+ * refunded once, so the rest is a matter for support.
  */
-export const REFUND_BLOCKS = ['refunded', 'inProgress', 'notPaid', 'free', 'notReady', 'downloaded', 'windowEnded', 'photos', 'deleted'] as const;
+export const REFUND_BLOCKS = [
+  'refunded',
+  'inProgress',
+  'partlyRefunded',
+  'notPaid',
+  'free',
+  'notReady',
+  'downloaded',
+  'windowEnded',
+  'photos',
+  'deleted',
+] as const;
 export type RefundBlock = (typeof REFUND_BLOCKS)[number];
 
 /** What a customer reads when a refund is refused (the 409's message), in the order the rules apply. */
 export const REFUND_REFUSALS: Record<RefundBlock, string> = {
   refunded: 'This order has already been refunded',
   inProgress: 'Your refund for this order is already being processed',
+  partlyRefunded: 'Part of this order was already refunded by our support team; please write to support about the rest',
   notPaid: 'This order was not paid, so there is nothing to refund',
   free: 'Free (beta) orders cannot be refunded',
   notReady: 'A refund can be requested once your portraits are ready',
@@ -34,6 +48,8 @@ export interface RefundFacts {
   isBeta: boolean;
   refundStartedAt: Date | null;
   refundedAt: Date | null;
+  /** What the payment has had refunded already (an operator's goodwill refund leaves the order as it was). */
+  refundedCents: number;
   /** Portraits downloaded from the order, singly or in a zip. */
   downloads: number;
   /** Photos of the order the selfie check found usable; null for orders placed before the check. */
@@ -44,6 +60,7 @@ export interface RefundFacts {
 export function refundBlock(order: RefundFacts, now: Date): RefundBlock | null {
   if (order.refundedAt || order.status === 'refunded') return 'refunded';
   if (order.refundStartedAt) return 'inProgress';
+  if (order.refundedCents > 0) return 'partlyRefunded';
   if (!order.paidAt) return 'notPaid';
   if (order.isBeta || order.amountCents === 0) return 'free';
   if (order.status !== 'completed' && order.status !== 'failed') return 'notReady';

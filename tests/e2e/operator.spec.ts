@@ -2,7 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { validAnswers } from '../support/answers';
-import { signIn } from './fixtures/auth';
+import { mailsTo, signIn } from './fixtures/auth';
 import { selfieFiles } from './fixtures/orders';
 
 const sameSite = { 'sec-fetch-site': 'same-origin' };
@@ -86,23 +86,55 @@ test('[operator] an operator finds failed orders by email, retries one and sees 
   await page.reload();
   await expect(page.getByText('100% generated')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Portrait 1', exact: true })).toBeVisible();
+  // The summary's figures agree with the thumbnails, and the purge date reads as one still to come.
+  await expect(page.getByRole('heading', { name: '20 portraits' })).toBeVisible();
+  await expect(page.getByText('20 of 20', { exact: true })).toBeVisible();
+  await expect(page.getByText('Portraits will be deleted on', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^Deleted/)).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Actions on this order' })).toContainText('Retry generation');
   await shot(page, 'order-desktop');
 
-  // A part refund of the failed Basic order: $10 of the $35 paid.
+  // The refund dialog of the failed Basic order ($35 paid): the whole payment asks what becomes of the
+  // portraits, and Refund waits for the answer; a part of it is a goodwill refund that keeps them.
   await page.goto(`/dashboard/operator/orders/${basic.orderId}`);
   await page.getByRole('button', { name: 'Refund…' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Refund this order?' });
+  const confirm = dialog.getByRole('button', { name: 'Refund', exact: true });
+  await expect(dialog.getByLabel('Amount to refund (USD)')).toHaveValue('35.00');
+  await expect(dialog.getByText('The whole payment: the order becomes refunded.')).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Delete them now' })).not.toBeChecked();
+  await expect(dialog.getByRole('radio', { name: /^Keep them until / })).not.toBeChecked();
+  await expect(confirm).toBeDisabled();
+  await dialog.getByRole('radio', { name: /^Keep them until / }).check();
+  await expect(confirm).toBeEnabled();
+  await shot(page, 'refund-dialog-full-desktop');
+
+  // A part refund: $10 of the $35, with a note, mailed to the customer (the box is ticked by default).
   await dialog.getByLabel('Amount to refund (USD)').fill('10');
-  await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(dialog.getByText('Less than was paid: a goodwill refund. The order keeps its status and its portraits.')).toBeVisible();
+  await expect(dialog.getByRole('radio')).toHaveCount(0);
+  await expect(dialog.getByRole('checkbox', { name: `Mail ${customerEmail} about the refund` })).toBeChecked();
+  const note = 'Sorry for the failed order: here is $10 back while we look into it.';
+  await dialog.getByLabel('Note to the customer (optional)').fill(note);
+  await expect(dialog.getByText(`Shown in the mail. ${note.length} of 500 characters.`)).toBeVisible();
+  await shot(page, 'refund-dialog-part-desktop');
+  await confirm.click();
   await expect(page.locator('[data-slot=toast] [data-slot=toast-description]')).toHaveText('Refunded');
-  await expect(page.getByText('$10.00 ·')).toBeVisible();
+  await expect(page.getByText('$10.00 of $35.00 ·')).toBeVisible();
+  await expect(page.getByText('$25.00', { exact: true })).toBeVisible();
+  await expect(page.getByText('Refunded in part')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refund…' })).toBeDisabled();
-  expect(await statusOf(customer, basic.orderId)).toBe('refunded');
+  // A goodwill refund leaves the order as it was; the customer's mail says who refunded them, and why.
+  expect(await statusOf(customer, basic.orderId)).toBe('failed');
+  await expect.poll(async () => (await mailsTo(customerEmail)).filter((m) => m.subject === `Your refund for order ${basic.id}`).length).toBe(1);
+  const [mail] = (await mailsTo(customerEmail)).filter((m) => m.subject === `Your refund for order ${basic.id}`);
+  expect(mail!.text).toContain(`Our support team refunded $10.00 of the $35.00 you paid for order ${basic.id}.`);
+  expect(mail!.text).toContain(`A note from our team: ${note}`);
+  expect(mail!.text).not.toContain('guarantee');
 
   await page.getByRole('link', { name: 'Audit log' }).click();
   const log = page.getByRole('table', { name: 'Audit log' });
-  await expect(log.getByRole('row').nth(1)).toContainText('Refund $10.00');
+  await expect(log.getByRole('row').nth(1)).toContainText('Refund $10.00 · part of the payment, order kept');
   await expect(log.getByRole('row').nth(1)).toContainText(OPERATOR);
   await expect(log.getByRole('row').nth(1)).toContainText(basic.id);
   await expect(log.getByRole('row').nth(2)).toContainText('Retry generation');

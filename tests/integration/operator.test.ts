@@ -158,7 +158,13 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     for (const res of clicks.filter((r) => r.statusCode !== 200))
       expect(res.json()).toMatchObject({ code: 409, message: 'This action is being carried out; look again in a moment' });
     expect(await auditOf(orderId)).toMatchObject([
-      { action: 'retry', outcome: 'done', actorEmail: OPERATOR, detail: { failure: 'The render farm lost the job', attempt: 2 } },
+      {
+        action: 'retry',
+        outcome: 'done',
+        actorEmail: OPERATOR,
+        customerEmail: 'retry@example.com',
+        detail: { failure: 'The render farm lost the job', attempt: 2 },
+      },
     ]);
     // A second operator's confirmation, a moment later, is refused: the order is no longer failed.
     const late = await call('/v1/operator/orders/retry', { orderId, requestId: randomUUID() });
@@ -214,7 +220,7 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     expect((await data('/v1/operator/orders/get', { orderId })).actions.retry).toBe(true);
   });
 
-  it('refunds any amount up to the paid one exactly once under 20 concurrent confirmations, through the provider, and mails the customer', async () => {
+  it('refunds part of the paid amount exactly once under 20 concurrent confirmations, through the provider, leaves the order as it was and mails the customer', async () => {
     const customer = await signInAs(t, 'refund@example.com');
     const orderId = await placePaidOrder(t, customer.cookie, 'basic');
     const tooMuch = await call('/v1/operator/orders/refund', { orderId, requestId: randomUUID(), amountCents: 1000 });
@@ -228,16 +234,28 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
       Array.from({ length: 20 }, () => call('/v1/operator/orders/refund', { orderId, requestId: randomUUID(), amountCents: 1500 })),
     );
     expect(clicks.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const res of clicks.filter((r) => r.statusCode !== 200)) expect(res.statusCode).toBe(409);
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment).toMatchObject({ refundedCents: 1500, refundId: expect.any(String) });
-    expect(await orderRow(orderId)).toMatchObject({ status: 'refunded' });
-    expect(await auditOf(orderId)).toMatchObject([{ action: 'refund', outcome: 'done', detail: { amountCents: 1500 } }]);
+    // $15 of $35 is a goodwill refund: the order is as it was.
+    expect(await orderRow(orderId)).toMatchObject({ status: 'completed', refundedAt: null, refundStartedAt: null, purgedAt: null });
+    expect(await auditOf(orderId)).toMatchObject([
+      { action: 'refund', outcome: 'done', customerEmail: 'refund@example.com', detail: { amountCents: 1500, refund: 'part' } },
+    ]);
     const mails = (await readOutbox(t.dataDir)).filter((m) => m.subject === `Your refund for order ${orderId.slice(0, 8).toUpperCase()}`);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain('$15.00');
-    // The customer's own refund cannot follow.
+    expect(mails[0]!.text).toContain('Our support team refunded $15.00 of the $35.00 you paid');
+    // Neither the customer's own refund nor a second one from the console can follow.
     const theirs = await call('/v1/order/refund', { orderId }, customer.cookie);
-    expect(theirs.json()).toMatchObject({ code: 409, message: 'This order has already been refunded' });
+    expect(theirs.json()).toMatchObject({
+      code: 409,
+      message: 'Part of this order was already refunded by our support team; please write to support about the rest',
+    });
+    const again = await call('/v1/operator/orders/refund', { orderId, requestId: randomUUID(), amountCents: 2000 });
+    expect(again.json()).toMatchObject({
+      code: 409,
+      message: "This order's payment was already refunded in part ($15.00 of $35.00); a payment is refunded once",
+    });
   });
 
   it('resends the ready mail once per confirmation, keeps an order 30 more days, and the purge waits for it', async () => {
@@ -258,7 +276,10 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     const detail = await data('/v1/operator/orders/get', { orderId: order.id });
     expect(detail.order.purgeAt).toBe(kept.keepUntil!.toISOString());
     expect(detail.mails.map((m: { kind: string }) => m.kind)).toEqual(['ready']);
-    expect(detail.audit.map((a: { action: string }) => a.action)).toEqual(['extendRetention', 'resendReady']);
+    expect(detail.audit.map((a: { action: string; customerEmail: string }) => [a.action, a.customerEmail])).toEqual([
+      ['extendRetention', 'kept@example.com'],
+      ['resendReady', 'kept@example.com'],
+    ]);
 
     // Day 31: any other order of that age would go; this one stays until day 60.
     ahead = 31 * DAY;

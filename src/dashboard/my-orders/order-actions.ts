@@ -14,9 +14,10 @@ export function withinViewWindow(createdAt: string | Date, now: Date): boolean {
 
 /**
  * The row actions of My Orders: View for completed and processing orders created within 30 days
- * (and not purged), Delete for completed ones, Contact for failed ones, Request refund while the
- * refund policy allows it, Get a refresh while a refresh can be bought; none otherwise (a dash), as for
- * a refunded order.
+ * (and not purged), and for a refunded order whose portraits an operator let the customer keep; Delete
+ * for completed ones, Contact for failed ones, Request refund while the refund policy allows it, Get a
+ * refresh while a refresh can be bought; none otherwise (a dash), as for a refunded order whose
+ * portraits are gone.
  */
 export function orderActions(order: Pick<Order, 'status' | 'createdAt' | 'expired' | 'refundBlock' | 'refreshable'>, now: Date): OrderAction[] {
   const canView = !order.expired && withinViewWindow(order.createdAt, now);
@@ -28,6 +29,8 @@ export function orderActions(order: Pick<Order, 'status' | 'createdAt' | 'expire
       return canView ? ['view'] : [];
     case 'failed':
       return ['contact', ...refund];
+    case 'refunded':
+      return canView ? ['view'] : [];
     default:
       return [];
   }
@@ -41,7 +44,7 @@ export function refundBlockedKey(order: Pick<Order, 'status' | 'refundBlock'>): 
 
 /** The badge of a status: green completed, blue processing, red failed, gray anything else (refunded, expired). */
 export function statusBadge(order: Pick<Order, 'status' | 'expired'>): { variant: StatusBadgeVariant; labelKey: string | null } {
-  // A refunded order's portraits are gone too, but "refunded" is what happened to it.
+  // A refunded order's portraits may be gone too (or kept until the purge), but "refunded" is what happened to it.
   if (order.status === 'refunded') return { variant: 'neutral', labelKey: 'orders.status.refunded' };
   if (order.expired) return { variant: 'neutral', labelKey: 'orders.status.expired' };
   switch (order.status) {

@@ -13,7 +13,16 @@ function useWhat() {
   return (entry: AuditEntry) => {
     const d = entry.detail;
     const base = t(`operator.audit.actions.${entry.action}`);
-    if (entry.action === 'refund' && typeof d.amountCents === 'number') return `${base} ${formatMoney(d.amountCents, 'usd', language)}`;
+    if (entry.action === 'refund' && typeof d.amountCents === 'number') {
+      const amount = formatMoney(d.amountCents, typeof d.currency === 'string' ? d.currency : 'usd', language);
+      // What the refund did besides: a part of the payment leaves the order as it was; the whole of it deletes or keeps the portraits.
+      const kind = d.refund === 'part' ? 'part' : d.refund === 'full' ? (d.revokePortraits ? 'revoked' : 'kept') : null;
+      return [
+        `${base} ${amount}`,
+        ...(kind ? [t(`operator.audit.refundKinds.${kind}`)] : []),
+        ...(d.mailCustomer === false ? [t('operator.audit.notMailed')] : []),
+      ].join(' · ');
+    }
     if (entry.action === 'setBetaSeats') return `${base} ${d.from ?? '?'} → ${d.to ?? '?'}`;
     return base;
   };

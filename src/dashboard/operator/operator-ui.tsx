@@ -51,8 +51,12 @@ interface ActionButtonProps<N extends CallName> {
   title: string;
   description: ReactNode;
   confirmLabel: string;
-  /** Extra fields in the dialog (the refund amount). */
+  /** Fields of the dialog (the refund's amount and choices), below its description. */
   children?: ReactNode;
+  /** False while the fields lack something required: Confirm waits for it. */
+  ready?: boolean;
+  /** Each opening of the dialog: the fields start again from their defaults. */
+  onOpen?: () => void;
   disabled?: boolean;
   variant?: 'default' | 'outline' | 'destructive';
   icon?: ReactNode;
@@ -74,6 +78,8 @@ export function ActionButton<N extends CallName>({
   description,
   confirmLabel,
   children,
+  ready = true,
+  onOpen,
   disabled,
   variant = 'outline',
   icon,
@@ -103,23 +109,29 @@ export function ActionButton<N extends CallName>({
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Button variant={variant} size="sm" disabled={disabled} onClick={() => setRequestId(crypto.randomUUID())}>
+        <Button
+          variant={variant}
+          size="sm"
+          disabled={disabled}
+          onClick={() => {
+            setRequestId(crypto.randomUUID());
+            onOpen?.();
+          }}
+        >
           {icon}
           {label}
         </Button>
       }
       title={title}
-      description={
-        <>
-          {description}
-          {children}
-        </>
-      }
+      description={description}
+      confirmDisabled={!ready}
       cancelLabel={t('operator.cancel')}
       confirmLabel={confirmLabel}
       busyLabel={t('operator.working')}
       busy={busy}
       onConfirm={() => void confirm()}
-    />
+    >
+      {children}
+    </ConfirmDialog>
   );
 }

@@ -1,18 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
-import { CalendarPlusIcon, MailIcon, RotateCcwIcon, Undo2Icon } from 'lucide-react';
+import { CalendarPlusIcon, MailIcon, RotateCcwIcon } from 'lucide-react';
 import { call, errorMessage } from '@/api/client';
 import type { OperatorOrder } from '@/shared/contracts/operator';
 import { formatMoney, shortOrderId } from '@/shared/format';
 import { $language } from '@/stores/language';
 import { toast } from '@/stores/toast';
 import { Card, CardContent, CardHeader, CardTitle } from '@/ui/card';
-import { Input } from '@/ui/input';
 import { OrderStatusBadge } from '../my-orders/order-status-badge';
 import { PageContainer, PageHeader } from '../components/page-header';
 import { AuditRows } from './audit-rows';
 import { ActionButton, useDateTime } from './operator-ui';
+import { OrderRefundDialog } from './order-refund-dialog';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -51,13 +51,11 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
   const orderId = params.orderId ?? '';
   const [detail, setDetail] = useState<OperatorOrder | null>(null);
   const [missing, setMissing] = useState(false);
-  const [amount, setAmount] = useState('');
 
   const load = useCallback(async () => {
     try {
       const { data } = await call('operatorOrder', { orderId });
       setDetail(data);
-      setAmount((data.payment ? (data.payment.amountCents - data.payment.refundedCents) / 100 : 0).toFixed(2));
     } catch (error) {
       setMissing(true);
       toast({ variant: 'destructive', description: errorMessage(error) });
@@ -79,6 +77,13 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
   const { order, payment } = detail;
   const money = (cents: number) => formatMoney(cents, order.currency, language);
   const done = () => void load();
+  // What is stored now, beside what was made: a purge or a refund that revoked them leaves none.
+  const portraitsFigure = order.purgedAt
+    ? t('operator.order.portraitsDeleted', { made: order.imageGenerated, total: order.imageTotal })
+    : t('operator.order.portraitsStored', { stored: detail.portraits.length, total: order.imageTotal });
+  const deletion: [string, string] = order.purgedAt
+    ? [t('operator.order.purgedAt'), dateTime(order.purgedAt)]
+    : [t('operator.order.purgeAt'), order.purgeAt ? dateTime(order.purgeAt) : t('operator.order.purgeAfterDelivery')];
 
   return (
     <PageContainer>
@@ -106,25 +111,7 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
           confirmLabel={t('operator.order.retry')}
           onDone={done}
         />
-        <ActionButton
-          call="operatorRefund"
-          input={() => ({ orderId: order.id, amountCents: Math.round(Number(amount) * 100) })}
-          disabled={!detail.actions.refund}
-          variant="destructive"
-          icon={<Undo2Icon aria-hidden="true" />}
-          label={t('operator.order.refund')}
-          title={t('operator.order.refundTitle')}
-          description={t('operator.order.refundDescription', { paid: money(payment?.amountCents ?? 0) })}
-          confirmLabel={t('operator.order.refundConfirm')}
-          onDone={done}
-        >
-          <span className="mt-3 block space-y-1">
-            <label htmlFor="refund-amount" className="block text-sm font-medium text-foreground">
-              {t('operator.order.refundAmount', { currency: order.currency.toUpperCase() })}
-            </label>
-            <Input id="refund-amount" type="number" min={0.01} step={0.01} value={amount} onChange={(e) => setAmount(e.target.value)} />
-          </span>
-        </ActionButton>
+        <OrderRefundDialog detail={detail} disabled={!detail.actions.refund} onDone={done} />
         <ActionButton
           call="operatorResendReady"
           input={() => ({ orderId: order.id })}
@@ -162,11 +149,11 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
                 t('operator.orders.package'),
                 `${t(`catalog.packages.${order.packageId}.name`, { defaultValue: order.packageId })}${order.isBeta ? ' (beta)' : ''}`,
               ],
-              [t('operator.order.portraits'), `${order.imageGenerated} / ${order.imageTotal}`],
+              [t('operator.order.portraits'), portraitsFigure],
               [t('operator.order.generator'), `${order.generator}${order.providerRef ? ` · ${order.providerRef}` : ''}`],
               [t('operator.order.lastError'), order.failureReason ?? t('operator.none')],
               [t('operator.order.retries'), order.retries],
-              [t('operator.order.purgeAt'), order.purgeAt ? dateTime(order.purgeAt) : order.expired ? t('operator.order.purged') : t('operator.none')],
+              deletion,
               ...(order.refreshOf
                 ? ([
                     [
@@ -187,6 +174,7 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
                 <span>
                   {event.event === 'progress' ? t('operator.timeline.progress', { percent: event.percent }) : t(`operator.timeline.${event.event}`)}
                   {event.detail && <span className="block text-xs text-muted-foreground">{event.detail}</span>}
+                  {event.amountCents !== undefined && <span className="block text-xs text-muted-foreground">{money(event.amountCents)}</span>}
                 </span>
                 <time className="text-muted-foreground tabular-nums" dateTime={event.at}>
                   {dateTime(event.at)}
@@ -211,7 +199,13 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
                     {payment.reference}
                   </span>,
                 ],
-                [t('operator.order.refunded'), payment.refundedAt ? `${money(payment.refundedCents)} · ${dateTime(payment.refundedAt)}` : t('operator.none')],
+                [
+                  t('operator.order.refunded'),
+                  payment.refundedAt
+                    ? `${t('operator.order.refundedOf', { amount: money(payment.refundedCents), paid: money(payment.amountCents) })} · ${dateTime(payment.refundedAt)}`
+                    : t('operator.none'),
+                ],
+                ...(payment.refundedAt ? ([[t('operator.order.remaining'), money(payment.amountCents - payment.refundedCents)]] as [string, string][]) : []),
               ]}
             />
           ) : (
@@ -251,7 +245,9 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
         </Section>
         <Section title={t('operator.order.thumbnails', { count: detail.portraits.length })}>
           {detail.portraits.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t('operator.none')}</p>
+            <p className="text-sm text-muted-foreground">
+              {order.purgedAt ? t('operator.order.thumbnailsDeleted', { date: dateTime(order.purgedAt) }) : t('operator.none')}
+            </p>
           ) : (
             <ul className="grid grid-cols-5 gap-2 sm:grid-cols-6">
               {detail.portraits.map((no) => (

@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { ZEmailSchema } from './auth';
+import { LIMITS } from '../limits';
 import { ORDER_STATUSES } from '../orders';
 import { ZOrderIdSchema } from './orders';
 
@@ -9,7 +10,7 @@ import { ZOrderIdSchema } from './orders';
  */
 
 /** Every action the console can take, as the audit log names it. */
-export const OPERATOR_ACTIONS = ['retry', 'refund', 'resendReady', 'extendRetention', 'deleteCustomer', 'setBetaSeats'] as const;
+export const OPERATOR_ACTIONS = ['retry', 'refund', 'resendReady', 'extendRetention', 'deleteCustomer', 'setBetaSeats', 'freeBetaSeat'] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
 /** Made once per confirmation dialog: the same confirmation sent twice (a double click, a retry) acts once. */
@@ -43,6 +44,8 @@ export const ZOverviewResponseSchema = z.object({
   failed: z.number().int(),
   refunds: z.object({ count: z.number().int(), cents: z.number().int() }),
   betaSeats: z.object({ used: z.number().int(), total: z.number().int() }),
+  /** The last daily sweep of the file store: when, and how many order folders it found without an order (and deleted). */
+  fileSweep: z.object({ at: z.string(), orphans: z.number().int() }).nullable(),
   queue: z.object({ waiting: z.number().int(), running: z.number().int(), failed: z.number().int() }),
 });
 export type OperatorOverview = z.infer<typeof ZOverviewResponseSchema>;
@@ -80,14 +83,17 @@ export const ZSearchOrdersResponseSchema = z.object({ orders: z.array(ZOperatorO
 
 export const ZOperatorOrderRequestSchema = z.strictObject({ orderId: ZOrderIdSchema });
 
-export const TIMELINE_EVENTS = ['created', 'paid', 'generationStarted', 'progress', 'completed', 'failed', 'refunded', 'purged'] as const;
+/** `refunded`: the whole payment went back, and the order is refunded; `partRefunded`: part of it did (a goodwill refund), and the order is as it was. */
+export const TIMELINE_EVENTS = ['created', 'paid', 'generationStarted', 'progress', 'completed', 'failed', 'refunded', 'partRefunded', 'purged'] as const;
 export const ZTimelineEventSchema = z.object({
   event: z.enum(TIMELINE_EVENTS),
   at: z.string(),
   /** `progress`: the tenth reached (10…100). */
   percent: z.number().int().optional(),
-  /** `failed`: the reason; `refunded`: nothing. */
+  /** `failed`: the reason. */
   detail: z.string().optional(),
+  /** `refunded`, `partRefunded`: the amount refunded, in the order's currency. */
+  amountCents: z.number().int().optional(),
 });
 
 export const ZAuditEntrySchema = z.object({
@@ -117,6 +123,8 @@ export const ZOperatorOrderResponseSchema = z.object({
     retries: z.number().int(),
     /** When the retention purge takes the order (null once purged, or while it is not delivered). */
     purgeAt: z.string().nullable(),
+    /** When its portraits, files and answers were deleted (the retention purge, or a refund that revoked them); null while kept. */
+    purgedAt: z.string().nullable(),
   }),
   timeline: z.array(ZTimelineEventSchema),
   payment: z
@@ -151,8 +159,20 @@ export const ZOperatorRefundRequestSchema = z.strictObject({
   orderId: ZOrderIdSchema,
   requestId: ZRequestId,
   amountCents: z.number({ message: 'must be a number' }).int('must be a whole number of cents').min(1, 'must be at least 1 cent'),
+  /**
+   * A refund of the whole payment must say what becomes of the portraits: deleted now (true), or kept until
+   * the retention purge (false). A part refund (a goodwill refund) keeps them: false or left out.
+   */
+  revokePortraits: z.boolean({ message: 'must be true or false' }).optional(),
+  /** Mail the customer about the refund (the default). */
+  mailCustomer: z.boolean({ message: 'must be true or false' }).default(true),
+  /** The operator's note to the customer, shown in the mail. */
+  note: z.string({ message: 'must be text' }).trim().max(LIMITS.refundNoteMax, `must be at most ${LIMITS.refundNoteMax} characters`).optional(),
 });
+export type OperatorRefundRequest = z.infer<typeof ZOperatorRefundRequestSchema>;
 export const ZDeleteCustomerRequestSchema = z.strictObject({ email: ZEmail, requestId: ZRequestId });
+/** Frees the beta seat of the person with this address (an account's, or one deleted since). */
+export const ZFreeBetaSeatRequestSchema = z.strictObject({ email: ZEmail, requestId: ZRequestId });
 export const ZSetBetaSeatsRequestSchema = z.strictObject({
   seats: z.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(100_000, 'must be 100000 or less'),
   requestId: ZRequestId,

@@ -20,6 +20,9 @@ describe('[orders] row actions by status and age', () => {
     ['failed', 90, false, ['contact']],
     ['pending', 1, false, []],
     ['refunded', 1, true, []],
+    // Refunded with its portraits kept until the purge (an operator's choice): they can still be viewed.
+    ['refunded', 1, false, ['view']],
+    ['refunded', 31, false, []],
   ] as const)('%s, %s days old, expired %s: %j', (status, age, expired, expected) => {
     expect(orderActions({ status, createdAt: daysAgo(age), expired, refundBlock: 'downloaded', refreshable: false }, NOW)).toEqual(expected);
   });
@@ -90,8 +93,9 @@ describe('[orders] how an order is shown', () => {
     expect(zipFileName(id, { favorites: true })).toBe('portraits-0B7C2D4E-favorites.zip');
     expect(portraitFileName(7)).toBe('photo-7.jpg');
     expect(portraitUrl(id, 3)).toBe(`/v1/image/get/${id}/3`);
-    expect(portraitUrl(id, 3, { thumb: true })).toBe(`/v1/image/get/${id}/3?size=thumb`);
-    expect(portraitUrl(id, 3, { thumb: true, token: '1795737600.a-b_c' })).toBe(`/v1/image/get/${id}/3?size=thumb&t=1795737600.a-b_c`);
+    expect(portraitUrl(id, 3, { size: 'full' })).toBe(`/v1/image/get/${id}/3`);
+    expect(portraitUrl(id, 3, { size: 'thumb' })).toBe(`/v1/image/get/${id}/3?size=thumb`);
+    expect(portraitUrl(id, 3, { size: 'preview', token: '1795737600.a-b_c' })).toBe(`/v1/image/get/${id}/3?size=preview&t=1795737600.a-b_c`);
     expect(groupDownloadUrl(id, { favorites: true })).toBe(`/v1/order/groupDownload/${id}?favorites=true`);
   });
 

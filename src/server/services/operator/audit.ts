@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { auditLog } from '../../db/schema.js';
+import { auditLog, orders, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { AuditEntry, OperatorAction } from '../../../shared/contracts/operator.js';
 import { UUID_PATTERN } from '../../../shared/ids.js';
@@ -49,6 +49,8 @@ export async function runAction(
   const { db } = ctx.database;
   // A malformed id names no order: answered as a missing one, as everywhere.
   if (request.orderId !== undefined && !UUID_PATTERN.test(request.orderId)) throw new AppError('NOT_FOUND', 'Order not found');
+  // Whose order it is, copied into the entry: the log answers "what was done to this customer" after the order is gone.
+  const customerEmail = request.customerEmail ?? (request.orderId ? await ownerEmail(db, request.orderId) : null);
   const [claimed] = await db
     .insert(auditLog)
     .values({
@@ -56,7 +58,7 @@ export async function runAction(
       actorEmail: actor.email,
       action: request.action,
       orderId: request.orderId ?? null,
-      customerEmail: request.customerEmail ?? null,
+      customerEmail,
       detail: request.detail ?? {},
       createdAt: ctx.clock.now(),
     })
@@ -80,6 +82,12 @@ export async function runAction(
   const entry = auditEntry(row);
   ctx.log.info({ action: entry.action, orderId: entry.orderId, customer: entry.customerEmail, actor: entry.actorEmail }, 'operator action');
   return entry;
+}
+
+/** The email of the order's customer; null for an order that does not exist (the action then answers 404). */
+async function ownerEmail(db: Db, orderId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId));
+  return row?.email ?? null;
 }
 
 /** The same confirmation again: what the first did, or why it was refused; never a second action. */

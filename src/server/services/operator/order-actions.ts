@@ -2,11 +2,12 @@ import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orders, payments, selfies, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { AuditEntry } from '../../../shared/contracts/operator.js';
+import type { AuditEntry, OperatorRefundRequest } from '../../../shared/contracts/operator.js';
 import { formatMoney } from '../../../shared/format.js';
 import { REFUND_REFUSALS } from '../../../shared/refunds.js';
 import { deleteAccount } from '../accounts/delete-account.js';
-import { betaSeatTotal, setBetaSeatTotal } from '../checkout/beta-seats.js';
+import { betaSeatTotal, freeBetaSeat, setBetaSeatTotal } from '../entitlements/beta-seats.js';
+import { identityOf } from '../entitlements/identity.js';
 import { notifyCustomer } from '../generation/notify.js';
 import { scheduleGeneration } from '../generation/schedule-generation.js';
 import { findAnyOrder } from '../orders/find-own-order.js';
@@ -16,6 +17,7 @@ import { type Actor, runAction } from './audit.js';
 
 type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'generator' | 'mailer' | 'queue' | 'clock' | 'config' | 'log'>;
 type Order = Awaited<ReturnType<typeof findAnyOrder>>;
+type Payment = typeof payments.$inferSelect;
 
 /** A failed order can be generated again from what it still holds of the person: its selfies, or the likeness kept. */
 async function canRegenerate(ctx: Pick<AppContext, 'database'>, order: Order): Promise<boolean> {
@@ -24,13 +26,15 @@ async function canRegenerate(ctx: Pick<AppContext, 'database'>, order: Order): P
   return Number(left?.n ?? 0) > 0;
 }
 
-const refundable = (order: Order) => ['completed', 'failed'].includes(order.status) && order.paidAt !== null && order.amountCents > 0 && !order.refundStartedAt;
+/** A paid order, delivered or failed, whose payment was not refunded yet (a payment is refunded once). */
+const refundable = (order: Order, payment: Payment | null) =>
+  ['completed', 'failed'].includes(order.status) && order.paidAt !== null && order.amountCents > 0 && !order.refundStartedAt && payment?.refundedAt === null;
 
 /** Which actions the order page offers now. Each action checks again when asked. */
-export async function availableActions(ctx: Pick<AppContext, 'database'>, order: Order) {
+export async function availableActions(ctx: Pick<AppContext, 'database'>, order: Order, payment: Payment | null) {
   return {
     retry: order.status === 'failed' && !order.purgedAt && !order.refundStartedAt && (await canRegenerate(ctx, order)),
-    refund: refundable(order),
+    refund: refundable(order, payment),
     resendReady: order.status === 'completed' && !order.purgedAt,
     extendRetention: ['completed', 'failed'].includes(order.status) && !order.purgedAt,
   };
@@ -55,30 +59,48 @@ export function retryOrder(ctx: Ctx, actor: Actor, orderId: string): Promise<Aud
 }
 
 /**
- * Refunds any amount up to what was paid, through the payment provider, once per order (the same claim
- * as the customer's refund, so neither can follow the other). The order then ends as refunded: its
- * portraits are deleted and the customer is mailed the amount.
+ * Refunds any amount up to what was paid, through the payment provider, once per payment (the same claim
+ * as the customer's refund, so neither can follow the other). The whole payment ends the order as
+ * refunded, its portraits deleted now or kept until the retention purge, as the operator chose; a part of
+ * it is a goodwill refund that leaves the order as it was. The customer is mailed our team's reason and
+ * the operator's note, unless the operator chose not to.
  */
-export function refundOrderAsOperator(ctx: Ctx, actor: Actor, { orderId, amountCents }: { orderId: string; amountCents: number }): Promise<AuditEntry> {
-  return runAction(ctx, actor, { action: 'refund', orderId, detail: { amountCents } }, async () => {
+export function refundOrderAsOperator(ctx: Ctx, actor: Actor, request: Omit<OperatorRefundRequest, 'requestId'>): Promise<AuditEntry> {
+  const { orderId, amountCents, revokePortraits, mailCustomer } = request;
+  const note = request.note || null;
+  const detail = { amountCents, revokePortraits: revokePortraits ?? false, mailCustomer, ...(note ? { note } : {}) };
+  return runAction(ctx, actor, { action: 'refund', orderId, detail }, async () => {
     const { db } = ctx.database;
     const order = await findAnyOrder(db, orderId);
     const [payment] = await db.select().from(payments).where(eq(payments.orderId, order.id));
     if (!payment || order.amountCents === 0) throw new AppError('CONFLICT', REFUND_REFUSALS[payment ? 'free' : 'notPaid']);
     if (order.refundedAt) throw new AppError('CONFLICT', REFUND_REFUSALS.refunded);
     if (order.refundStartedAt) throw new AppError('CONFLICT', REFUND_REFUSALS.inProgress);
-    if (amountCents > payment.amountCents) {
-      throw new AppError('BAD_REQUEST', `The refund cannot be more than the ${formatMoney(payment.amountCents, payment.currency, 'us')} paid`);
+    const paid = (cents: number) => formatMoney(cents, payment.currency, 'us');
+    if (payment.refundedAt) throw new AppError('CONFLICT', alreadyRefunded(paid(payment.refundedCents), paid(payment.amountCents)));
+    if (amountCents > payment.amountCents) throw new AppError('BAD_REQUEST', `The refund cannot be more than the ${paid(payment.amountCents)} paid`);
+    const whole = amountCents === payment.amountCents;
+    if (whole && revokePortraits === undefined) {
+      throw new AppError('BAD_REQUEST', 'Invalid revokePortraits: a full refund must say whether the portraits are deleted now (true) or kept (false)');
+    }
+    if (!whole && revokePortraits) {
+      throw new AppError('BAD_REQUEST', 'Invalid revokePortraits: a part refund keeps the portraits; refund the whole payment to delete them');
     }
     if (!(await claimRefund(db, order.id, ctx.clock.now(), amountCents))) {
       const [after] = await db.select().from(orders).where(eq(orders.id, order.id));
       if (after?.refundStartedAt) throw new AppError('CONFLICT', REFUND_REFUSALS[after.refundedAt ? 'refunded' : 'inProgress']);
+      const [paidNow] = await db.select().from(payments).where(eq(payments.id, payment.id));
+      if (paidNow?.refundedAt) throw new AppError('CONFLICT', alreadyRefunded(paid(paidNow.refundedCents), paid(paidNow.amountCents)));
       throw new AppError('CONFLICT', 'Only a delivered or failed order can be refunded');
     }
-    const refund = await completeRefund(ctx, order.id);
-    return { amountCents: refund.amount, currency: refund.currency };
+    const refund = await completeRefund(ctx, order.id, { reason: 'operator', revokePortraits: whole && revokePortraits === true, mailCustomer, note });
+    return { currency: refund.currency, refund: whole ? 'full' : 'part' };
   });
 }
+
+/** The refusal of a second refund: a payment is refunded once (docs/decisions.md, "Operator console"). */
+const alreadyRefunded = (refunded: string, of: string) =>
+  `This order's payment was already refunded in part (${refunded} of ${of}); a payment is refunded once`;
 
 /** Sends the "portraits ready" mail of a delivered order again. */
 export function resendReadyMail(ctx: Ctx, actor: Actor, orderId: string): Promise<AuditEntry> {
@@ -120,5 +142,20 @@ export function changeBetaSeats(ctx: Ctx, actor: Actor, seats: number): Promise<
     const from = await betaSeatTotal(ctx.database.db, ctx.config.betaSeats);
     await setBetaSeatTotal(ctx.database.db, seats, ctx.clock.now());
     return { from, to: seats };
+  });
+}
+
+/**
+ * Frees the beta seat of the person with this address, so they may join the beta again and the seat
+ * counts as free: the ledger keeps seats through deleted orders and accounts, and only an operator gives
+ * one back on purpose.
+ */
+export function freeCustomerBetaSeat(ctx: Ctx, actor: Actor, email: string): Promise<AuditEntry> {
+  return runAction(ctx, actor, { action: 'freeBetaSeat', customerEmail: email }, async () => {
+    const identity = await identityOf(ctx.database.db, email);
+    if (!(await freeBetaSeat(ctx.database.db, { identity, by: actor.email, now: ctx.clock.now() }))) {
+      throw new AppError('NOT_FOUND', 'This address holds no beta seat');
+    }
+    return undefined;
   });
 }

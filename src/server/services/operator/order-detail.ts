@@ -8,10 +8,11 @@ import { auditEntry } from './audit.js';
 import { availableActions } from './order-actions.js';
 
 type Order = Awaited<ReturnType<typeof findAnyOrder>>;
+type Payment = typeof payments.$inferSelect;
 type Timeline = OperatorOrder['timeline'];
 
 /** Everything that happened to the order, in time order. */
-function timelineOf(order: Order): Timeline {
+function timelineOf(order: Order, payment: Payment | undefined): Timeline {
   const events: Timeline = [{ event: 'created', at: order.createdAt.toISOString() }];
   if (order.paidAt) events.push({ event: 'paid', at: order.paidAt.toISOString() });
   if (order.generationStartedAt) events.push({ event: 'generationStarted', at: order.generationStartedAt.toISOString() });
@@ -19,7 +20,9 @@ function timelineOf(order: Order): Timeline {
   for (const [percent, at] of marks) events.push({ event: 'progress', at, percent: Number(percent) });
   if (order.completedAt) events.push({ event: 'completed', at: order.completedAt.toISOString() });
   if (order.failedAt) events.push({ event: 'failed', at: order.failedAt.toISOString(), detail: order.failureReason ?? undefined });
-  if (order.refundedAt) events.push({ event: 'refunded', at: order.refundedAt.toISOString() });
+  // The whole payment refunded the order; a part of it (a goodwill refund) shows only on the payment.
+  if (order.refundedAt) events.push({ event: 'refunded', at: order.refundedAt.toISOString(), ...(payment ? { amountCents: payment.refundedCents } : {}) });
+  else if (payment?.refundedAt) events.push({ event: 'partRefunded', at: payment.refundedAt.toISOString(), amountCents: payment.refundedCents });
   if (order.purgedAt) events.push({ event: 'purged', at: order.purgedAt.toISOString() });
   // A stable sort: events of the same moment keep the order they happen in.
   return events.sort((a, b) => a.at.localeCompare(b.at));
@@ -33,14 +36,14 @@ function timelineOf(order: Order): Timeline {
 export async function getOperatorOrder(ctx: Pick<AppContext, 'database' | 'clock' | 'generator'>, orderId: string): Promise<OperatorOrder> {
   const { db } = ctx.database;
   const order = await findAnyOrder(db, orderId);
-  const [[user], [payment], numbers, mails, audit, actions] = await Promise.all([
+  const [[user], [payment], numbers, mails, audit] = await Promise.all([
     db.select({ email: users.email }).from(users).where(eq(users.id, order.userId)),
     db.select().from(payments).where(eq(payments.orderId, order.id)),
     db.select({ no: portraits.no }).from(portraits).where(eq(portraits.orderId, order.id)).orderBy(asc(portraits.no)),
     db.select().from(orderMails).where(eq(orderMails.orderId, order.id)).orderBy(asc(orderMails.createdAt)),
     db.select().from(auditLog).where(eq(auditLog.orderId, order.id)).orderBy(desc(auditLog.createdAt)),
-    availableActions(ctx, order),
   ]);
+  const actions = await availableActions(ctx, order, payment ?? null);
   return {
     order: {
       id: order.id,
@@ -65,8 +68,9 @@ export async function getOperatorOrder(ctx: Pick<AppContext, 'database' | 'clock
       generator: ctx.generator.kind,
       retries: order.retries,
       purgeAt: purgeDate(order)?.toISOString() ?? null,
+      purgedAt: order.purgedAt?.toISOString() ?? null,
     },
-    timeline: timelineOf(order),
+    timeline: timelineOf(order, payment),
     payment: payment
       ? {
           provider: payment.provider,
