@@ -281,7 +281,11 @@ const ROUTES: Record<string, Expectation> = {
   // More than was paid: the operator hears the limit, and nothing is refunded.
   'POST /v1/operator/orders/refund': {
     access: 'operator',
-    call: (r) => ({ method: 'POST', url: '/v1/operator/orders/refund', json: { orderId: r.orderId, requestId: randomUUID(), amountCents: 999_999 } }),
+    call: (r) => ({
+      method: 'POST',
+      url: '/v1/operator/orders/refund',
+      json: { orderId: r.orderId, requestId: randomUUID(), amountCents: 999_999, revokePortraits: true, mailCustomer: true, note: 'Sorry' },
+    }),
     status: 400,
   },
   'POST /v1/operator/orders/resendReady': {
@@ -308,6 +312,12 @@ const ROUTES: Record<string, Expectation> = {
     access: 'operator',
     call: () => ({ method: 'POST', url: '/v1/operator/betaSeats', json: { seats: 30, requestId: randomUUID() } }),
     status: 200,
+  },
+  // Nobody has this address: no case frees a seat.
+  'POST /v1/operator/betaSeats/free': {
+    access: 'operator',
+    call: () => ({ method: 'POST', url: '/v1/operator/betaSeats/free', json: { email: 'nobody-here@example.com', requestId: randomUUID() } }),
+    status: 404,
   },
   'POST /v1/operator/audit': { access: 'operator', call: () => ({ method: 'POST', url: '/v1/operator/audit', json: {} }), status: 200 },
   'GET /v1/operator/orders/:orderId/thumbs/:no': {
@@ -448,6 +458,20 @@ describe('[authorization] every route, signed out, as another customer and as th
 
     const res = await send(e.call(mine), owner);
     expect(res.statusCode).toBe(e.status);
+  });
+
+  // The image route's table row asks for the full portrait; its renditions are refused to others alike.
+  it.each(['thumb', 'preview', 'full'])('GET /v1/image/get/:orderId/:n?size=%s refuses anyone but the owner exactly as a missing order', async (size) => {
+    const { owner, other, mine, secrets } = await cast();
+    const before = await ownedState(t, owner.user.id);
+    const call = (r: Resource): Call => ({ method: 'GET', url: `/v1/image/get/${r.orderId}/1?size=${size}` });
+    const signedOut = await send(call(mine), null);
+    expectSignedOutRefusal(signedOut, call(mine), false);
+    const theirs = await send(call(mine), other);
+    const missing = await send(call(MISSING), other);
+    expect([theirs.statusCode, theirs.body]).toEqual([404, missing.body]);
+    expectNothingOf(secrets, theirs);
+    expect(await ownedState(t, owner.user.id)).toEqual(before);
   });
 
   const operatorRoutes = Object.entries(ROUTES).filter(([, e]) => e.access === 'operator') as [string, Extract<Expectation, { access: 'operator' }>][];

@@ -26,6 +26,7 @@ import {
   ZOrderActionRequestSchema,
   ZSearchOrdersRequestSchema,
   ZSetBetaSeatsRequestSchema,
+  ZFreeBetaSeatRequestSchema,
 } from '@/shared/contracts/operator';
 import { validAnswers } from '../support/answers';
 import { buildTestApp, type TestApp } from './helpers/app';
@@ -48,7 +49,9 @@ type FieldKind =
   | 'cursor'
   | 'requestId'
   | 'numbers'
-  | 'number';
+  | 'number'
+  | 'boolean'
+  | 'note';
 
 interface JsonRoute {
   url: string;
@@ -206,8 +209,8 @@ const JSON_ROUTES: JsonRoute[] = [
     url: '/v1/operator/orders/refund',
     schema: ZOperatorRefundRequestSchema,
     caller: 'operator',
-    body: () => ({ orderId: fx.orderId, requestId: crypto.randomUUID(), amountCents: 999_999 }),
-    fields: { orderId: 'orderId', requestId: 'requestId', amountCents: 'number' },
+    body: () => ({ orderId: fx.orderId, requestId: crypto.randomUUID(), amountCents: 999_999, revokePortraits: false, mailCustomer: true, note: 'Sorry' }),
+    fields: { orderId: 'orderId', requestId: 'requestId', amountCents: 'number', revokePortraits: 'boolean', mailCustomer: 'boolean', note: 'note' },
     required: ['orderId', 'requestId', 'amountCents'],
   },
   // The pending order has no portraits to mail about.
@@ -253,6 +256,15 @@ const JSON_ROUTES: JsonRoute[] = [
     fields: { seats: 'number', requestId: 'requestId' },
     required: ['seats', 'requestId'],
   },
+  // Nobody has this address: no case frees a seat.
+  {
+    url: '/v1/operator/betaSeats/free',
+    schema: ZFreeBetaSeatRequestSchema,
+    caller: 'operator',
+    body: () => ({ email: 'nobody-at-all@example.com', requestId: crypto.randomUUID() }),
+    fields: { email: 'email', requestId: 'requestId' },
+    required: ['email', 'requestId'],
+  },
   {
     url: '/v1/operator/audit',
     schema: ZAuditRequestSchema,
@@ -271,7 +283,7 @@ const OTHER_POST_ROUTES = {
   '/v1/providers/astria/callback': 'hostile-callbacks.test.ts (query authenticated by an order-bound secret)',
 };
 
-const TEXT_FIELDS: FieldKind[] = ['email', 'redirect', 'language', 'token', 'secret', 'coupon', 'orderId', 'comment', 'search', 'cursor', 'requestId'];
+const TEXT_FIELDS: FieldKind[] = ['email', 'redirect', 'language', 'token', 'secret', 'coupon', 'orderId', 'comment', 'search', 'cursor', 'requestId', 'note'];
 const OPERATOR = 'hostile-operator@example.com';
 const MISSING_ORDER = '00000000-0000-4000-8000-000000000000';
 
@@ -387,7 +399,7 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
       TEXT_FIELDS.includes(kind) ? ['a number', 12345] : ['a string', '1'],
       ['an object', { $ne: null }],
       kind === 'numbers' ? ['a list of strings', ['1']] : ['a list', ['x']],
-      ['a boolean', true],
+      kind === 'boolean' ? ['a number', 1] : ['a boolean', true],
       ['null', null],
       ...(kind === 'number' || kind === 'numbers'
         ? ([
@@ -486,6 +498,11 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
           expect(res.statusCode).toBe(400);
           expect(body.message).toBe('Invalid requestId: must be a UUID');
           break;
+        case 'note':
+          // Any text is a fine note: the refund is refused for its amount, as with any other note.
+          expect(res.statusCode).toBe(400);
+          expect(body.message).toBe('The refund cannot be more than the $35.00 paid');
+          break;
         case 'comment': {
           // Any text is a fine comment: it is stored and listed exactly as typed, and nothing else changes.
           expect(res.statusCode).toBe(200);
@@ -542,6 +559,9 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
       ['a traversal as the portrait number', 404, () => `/v1/image/get/${fx.orderId}/..%2F1`, 'Photo not found'],
       ['a portrait number past the last', 404, () => `/v1/image/get/${fx.orderId}/9999`, 'Photo not found'],
       ['a traversal as the size', 400, () => `/v1/image/get/${fx.orderId}/1?size=..%2F..%2Fthumb`, /^Invalid size: /],
+      ['a size that does not exist', 400, () => `/v1/image/get/${fx.orderId}/1?size=original`, /^Invalid size: /],
+      ['a preview past the last portrait', 404, () => `/v1/image/get/${fx.orderId}/9999?size=preview`, 'Photo not found'],
+      ['a preview of a traversal as the order id', 404, () => '/v1/image/get/..%2F..%2Fx/1?size=preview', 'Order not found'],
       ['a malformed percent escape', 400, () => '/v1/image/get/%E0%A4%A/1', 'Malformed URL'],
       ['a traversal as the zip order id', 404, () => '/v1/order/groupDownload/..%2F..%2Fetc%2Fpasswd', 'Order not found'],
       ['a prototype key as the zip order id', 404, () => '/v1/order/groupDownload/__proto__', 'Order not found'],
@@ -557,6 +577,21 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
       expect(res.statusCode).toBe(status);
       if (typeof message === 'string') expect(body.message).toBe(message);
       else expect(body.message).toMatch(message);
+      expect(await storedState(t)).toEqual(before);
+    });
+
+    // A download ends the money-back guarantee: another site's link or image tag must not make one.
+    it.each([
+      ['a full portrait', () => `/v1/image/get/${fx.orderId}/1`],
+      ['a full portrait with size=full', () => `/v1/image/get/${fx.orderId}/2?size=full`],
+      ['the zip', () => `/v1/order/groupDownload/${fx.orderId}`],
+      ['the zip of favorites', () => `/v1/order/groupDownload/${fx.orderId}?favorites=true`],
+    ])('refuses %s asked for by another site with a JSON 403, recording nothing', async (_name, url) => {
+      const before = await storedState(t);
+      const res = await t.app.inject({ method: 'GET', url: url(), headers: { cookie: fx.cookie, 'sec-fetch-site': 'cross-site' } });
+      const body = expectEnvelope(res, url());
+      expect(res.statusCode).toBe(403);
+      expect(body.message).toBe('Cross-site download refused: download your portraits from the site itself');
       expect(await storedState(t)).toEqual(before);
     });
 
