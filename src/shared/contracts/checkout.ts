@@ -2,7 +2,17 @@ import { z } from './zod';
 import { CATEGORY_IDS, findCategory, type Category } from '../catalog/categories';
 import { PACKAGES } from '../catalog/packages';
 import { ORDER_STATUSES } from '../orders';
-import { CHOICE_STEPS, offeredOptions, type ChoiceAnswers, type Gender, type MultiStepSpec, type OptionInput, type SingleStepSpec } from '../catalog/wizard';
+import {
+  CHOICE_STEPS,
+  offeredOptions,
+  type ChoiceAnswers,
+  type Gender,
+  type MultiChoiceStep,
+  type MultiStepSpec,
+  type OptionInput,
+  type SingleChoiceStep,
+  type SingleStepSpec,
+} from '../catalog/wizard';
 
 const packageIds = PACKAGES.map((p) => p.id) as [string, ...string[]];
 
@@ -56,6 +66,30 @@ export const ZPortraitInfoSchema = z
     }
   });
 export type PortraitInfo = z.infer<typeof ZPortraitInfoSchema>;
+
+/**
+ * An order's answers as stored: what the checkout accepted then. An order placed before a wizard step
+ * existed has no answer for it, and one whose option was since retired keeps its old word, so every
+ * answer is optional and any text; readers of stored orders parse with this, never assume today's
+ * wizard. A stored value of the wrong shape reads as missing.
+ */
+export const ZStoredPortraitInfoSchema = z.object({
+  type: z.string().catch(''),
+  package: z.string().catch(''),
+  name: z.string().optional().catch(undefined),
+  ...(Object.fromEntries(
+    CHOICE_STEPS.map((step) => [step.id, step.kind === 'multi' ? z.array(z.string()).optional().catch(undefined) : z.string().optional().catch(undefined)]),
+  ) as Record<string, z.ZodType>),
+});
+/** Any text for a single answer (an option may have been retired since), a list of texts for a multiple one. */
+export type StoredPortraitInfo = { type: string; package: string; name?: string } & { [K in SingleChoiceStep]?: string } & {
+  [K in MultiChoiceStep]?: string[];
+};
+
+/** Stored answers (a `jsonb` column) as the type says they may be: an order may lack any answer. */
+export function parseStoredPortraitInfo(stored: unknown): StoredPortraitInfo {
+  return ZStoredPortraitInfoSchema.parse(stored ?? {}) as StoredPortraitInfo;
+}
 
 /** The `options` field of the checkout form, a JSON string. */
 export const ZCheckoutOptionsSchema = z.strictObject({ portraitInfo: ZPortraitInfoSchema });

@@ -1,5 +1,5 @@
 import { findCategory, humanize, type CategoryId } from '../../../shared/catalog/categories.js';
-import type { PortraitInfo } from '../../../shared/contracts/checkout.js';
+import type { StoredPortraitInfo } from '../../../shared/contracts/checkout.js';
 
 /** The rare token the fine-tune binds the customer's face to; every prompt names it. */
 export const ASTRIA_TOKEN = 'ohwx';
@@ -16,7 +16,7 @@ export interface AstriaPromptPlan {
 }
 
 export interface PromptPlanInput {
-  answers: PortraitInfo;
+  answers: StoredPortraitInfo;
   /** Portraits the package promises; the plan's num_images add up to exactly this. */
   total: number;
   /** Promised distinct poses and attire/background combinations; null where the package leaves them open. */
@@ -91,12 +91,14 @@ const CATEGORY_WORDS: Record<CategoryId, string> = {
   travel_agent: 'travel agent',
 };
 
-function hairPhrase(length: string, color: string): string {
+function hairPhrase(length: string | undefined, color: string | undefined): string | null {
   if (length === 'bald' || color === 'bald') return 'bald';
-  return `${length} ${color} hair`;
+  const words = [length, color].filter(Boolean);
+  return words.length > 0 ? `${words.join(' ')} hair` : null;
 }
 
-function agePhrase(age: string): string {
+function agePhrase(age: string | undefined): string | null {
+  if (!age) return null;
   return age === '65 plus' ? 'over 65 years old' : `${age} years old`;
 }
 
@@ -105,7 +107,7 @@ function agePhrase(age: string): string {
  * (Astria's Flux guide): "no glasses" names glasses and may well draw them, so the prompt says what to
  * show instead.
  */
-function glassesPhrase(glass: PortraitInfo['glass'], index: number): string {
+function glassesPhrase(glass: string | undefined, index: number): string {
   const wearing = glass === 'all' || (glass === 'some' && index % 2 === 0);
   return wearing ? 'wearing glasses' : 'bare eyes, clear view of the eyes';
 }
@@ -129,21 +131,36 @@ export function combinationAt(k: number, attires: number, backgrounds: number): 
 }
 
 /** The words of one prompt. */
-export function promptText(answers: PortraitInfo, parts: { attire: string; background: string; pose: string; index: number }): string {
+export function promptText(answers: StoredPortraitInfo, parts: { attire: string; background: string; pose: string; index: number }): string {
   const category = findCategory(answers.type);
+  const gender = answers.gender === 'man' || answers.gender === 'woman' ? answers.gender : undefined;
+  // An answer the order lacks (placed before its step existed) leaves its phrase out, never "undefined".
   return [
-    `${ASTRIA_TOKEN} ${answers.gender}`,
+    `${ASTRIA_TOKEN} ${classWord(answers)}`,
     agePhrase(answers.age),
-    `${answers.skinColor} skin`,
+    answers.skinColor && `${answers.skinColor} skin`,
     hairPhrase(answers.hairLength, answers.hairColor),
-    `${answers.bodyType} build`,
-    `wearing ${optionName(category?.attires[answers.gender], parts.attire)}`,
+    answers.bodyType && `${answers.bodyType} build`,
+    `wearing ${optionName(gender ? category?.attires[gender] : undefined, parts.attire)}`,
     `${optionName(category?.backdrops, parts.background)} background`,
     glassesPhrase(answers.glass, parts.index),
     `professional ${CATEGORY_WORDS[answers.type as CategoryId] ?? 'portrait'} portrait`,
     parts.pose,
-  ].join(', ');
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
+
+/** The fine-tune's class word: the person's gender, or "person" for an order without one. */
+export function classWord(answers: StoredPortraitInfo): string {
+  return answers.gender || 'person';
+}
+
+/**
+ * The wizard's answers the prompts deliberately leave out, with the reason. Every other answer step must
+ * change the prompts (a unit test walks the wizard and fails for a step neither used nor listed here).
+ */
+export const ANSWERS_NOT_IN_PROMPTS: Readonly<Record<string, string>> = {};
 
 /**
  * The prompts for one order. Every chosen attire x background combination gets at least one prompt (as
@@ -153,8 +170,8 @@ export function promptText(answers: PortraitInfo, parts: { attire: string; backg
  */
 export function planPrompts(input: PromptPlanInput): AstriaPromptPlan[] {
   const { answers, total } = input;
-  const attires = answers.attire.length > 0 ? answers.attire : ['business_attire'];
-  const backgrounds = answers.background.length > 0 ? answers.background : ['studio_gray'];
+  const attires = answers.attire?.length ? answers.attire : ['business_attire'];
+  const backgrounds = answers.background?.length ? answers.background : ['studio_gray'];
   const combinations = Math.min(attires.length * backgrounds.length, total);
   const count = Math.min(total, Math.max(combinations, input.poses ?? 0, input.combinations ?? 0, Math.ceil(total / MAX_IMAGES_PER_PROMPT)));
   const poseCount = Math.min(input.poses ?? count, POSES.length);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LIMITS, PORTRAIT_SIZE } from '../../../shared/limits.js';
 import type { Config } from '../../config.js';
 import { callbackSecret, callbackUrl } from './astria-callback.js';
-import { ASTRIA_TOKEN, planPrompts, type AstriaPromptPlan } from './astria-prompts.js';
+import { ASTRIA_TOKEN, classWord, planPrompts, type AstriaPromptPlan } from './astria-prompts.js';
 import type { GenerationRequest, GenerationStep, Generator } from './generator.js';
 
 /**
@@ -215,7 +215,7 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
   async function createTune(request: GenerationRequest, selfies: Buffer[]): Promise<AstriaTune> {
     const form = new FormData();
     form.append('tune[title]', request.orderId);
-    form.append('tune[name]', request.answers.gender);
+    form.append('tune[name]', classWord(request.answers));
     form.append('tune[base_tune_id]', String(ASTRIA_BASE_TUNE_ID));
     form.append('tune[model_type]', ASTRIA_MODEL_TYPE);
     form.append('tune[preset]', ASTRIA_PRESET);

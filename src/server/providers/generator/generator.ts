@@ -1,9 +1,10 @@
-import type { PortraitInfo } from '../../../shared/contracts/checkout.js';
+import type { StoredPortraitInfo } from '../../../shared/contracts/checkout.js';
 
 /** What a generator needs to make an order's portraits. */
 export interface GenerationRequest {
   orderId: string;
-  answers: PortraitInfo;
+  /** The order's answers as stored: an order placed before a wizard step existed lacks its answer. */
+  answers: StoredPortraitInfo;
   /** Loads the customer's selfies (normalised JPEGs); only called while they still exist. */
   selfies: () => Promise<Buffer[]>;
   /** How many portraits the package promises, and their size. */

@@ -125,7 +125,8 @@ async function renderPortrait(request: GenerationRequest, selfies: Buffer[], n: 
   const { width, height, answers } = request;
   const rand = seeded(`${request.orderId}:${n}`);
   const selfie = selfies[(n - 1) % selfies.length];
-  const backdropId = answers.background[(n - 1) % answers.background.length] ?? 'studio_gray';
+  const backgrounds = answers.background ?? [];
+  const backdropId = backgrounds[(n - 1) % backgrounds.length] ?? 'studio_gray';
   const grade = GRADES[answers.type] ?? { brightness: 1, saturation: 1.05, hue: 0 };
 
   // Framing varies: how much of the frame the subject fills, and where it sits.

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { orders, portraits, selfies } from '../../db/schema.js';
 import type { GenerationRequest } from '../../providers/generator/index.js';
 import { findPackage } from '../../../shared/catalog/packages.js';
-import type { PortraitInfo } from '../../../shared/contracts/checkout.js';
+import { parseStoredPortraitInfo } from '../../../shared/contracts/checkout.js';
 import { LIMITS, PORTRAIT_SIZE } from '../../../shared/limits.js';
 import {
   completeOrder,
@@ -84,7 +84,7 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
     const [first] = order.refreshOf ? await db.select({ providerRef: orders.providerRef }).from(orders).where(eq(orders.id, order.refreshOf)) : [];
     const request: GenerationRequest = {
       orderId,
-      answers: order.portraitInfo as unknown as PortraitInfo,
+      answers: parseStoredPortraitInfo(order.portraitInfo),
       total: order.imageTotal,
       width: size.width,
       height: size.height,
