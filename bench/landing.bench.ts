@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { freePort } from '../tests/support/server-process.js';
 
 /**
  * The landing page as a visitor gets it: `npm start` (which builds the site first when dist/ is stale)
@@ -93,17 +93,6 @@ const OBSERVERS = `
     for (const e of list.getEntries()) window.__bench.longTasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
 `;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();

@@ -3,11 +3,10 @@ import type { AppContext } from '../../context.js';
 import { selfies, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { findCategory } from '../../../shared/catalog/categories.js';
-import { findPackage, packageCharge } from '../../../shared/catalog/packages.js';
+import { findPackage } from '../../../shared/catalog/packages.js';
 import type { PortraitInfo } from '../../../shared/contracts/checkout.js';
 import { LIMITS } from '../../../shared/limits.js';
-import { createPendingOrder, deleteOrderAndFiles } from '../orders/order-lifecycle.js';
-import { openCheckoutSession } from './open-checkout-session.js';
+import { startPendingOrder } from './start-pending-order.js';
 import { selfieKey } from '../orders/storage-keys.js';
 import { assertBetaAvailable, betaSeatTotal, holdBetaSeat } from '../entitlements/beta-seats.js';
 import { identityOf } from '../entitlements/identity.js';
@@ -51,46 +50,32 @@ export async function createCheckout(
   const normalized: NormalizedPhoto[] = [];
   for (const { no, bytes, filename } of keep) normalized.push(await normalizePhoto(bytes, `Photo ${no} (${filename})`));
 
-  const order = await createPendingOrder(
-    db,
-    {
-      userId,
-      categoryId: category.id,
-      packageId: pkg.id,
-      portraitInfo: { ...portraitInfo, name: category.name },
-      imageTotal: pkg.portraits,
-      ...packageCharge(pkg),
-      currency: pkg.currency,
-      isBeta,
-      photoCheck: checks,
-    },
+  return startPendingOrder(ctx, {
+    user,
+    pkg,
     now,
-  );
-  try {
-    // The seat is held from here to the payment (the session's hour): no more checkouts open than seats remain.
-    if (isBeta) await holdBetaSeat(db, { identity, userId, orderId: order.id, seats, now });
-    for (const [i, photo] of normalized.entries()) {
-      await ctx.files.put(selfieKey(order.id, i + 1), photo.jpeg, 'image/jpeg').catch((error: unknown) => {
-        // A full disk or an unreachable bucket: the customer learns it is temporary and that nothing was charged.
-        ctx.log.error({ err: error, orderId: order.id }, 'could not store the selfies');
-        throw new AppError('UNAVAILABLE', 'We could not save your photos just now, and nothing was charged. Please try again in a few minutes.');
-      });
-    }
-    await db.insert(selfies).values(
-      normalized.map((photo, i) => ({
-        orderId: order.id,
-        no: i + 1,
-        storageKey: selfieKey(order.id, i + 1),
-        contentType: 'image/jpeg',
-        bytes: photo.jpeg.length,
-        width: photo.width,
-        height: photo.height,
-      })),
-    );
-    return await openCheckoutSession(ctx, { orderId: order.id, user, pkg, isBeta });
-  } catch (error) {
-    // Leave nothing behind (the seat it held included): the customer will simply try again.
-    await deleteOrderAndFiles(ctx, order.id, { filesBestEffort: true, now }).catch(() => {});
-    throw error;
-  }
+    order: { categoryId: category.id, portraitInfo: { ...portraitInfo, name: category.name }, isBeta, photoCheck: checks },
+    prepare: async (orderId) => {
+      // The seat is held from here to the payment (the session's hour): no more checkouts open than seats remain.
+      if (isBeta) await holdBetaSeat(db, { identity, userId, orderId, seats, now });
+      for (const [i, photo] of normalized.entries()) {
+        await ctx.files.put(selfieKey(orderId, i + 1), photo.jpeg, 'image/jpeg').catch((error: unknown) => {
+          // A full disk or an unreachable bucket: the customer learns it is temporary and that nothing was charged.
+          ctx.log.error({ err: error, orderId }, 'could not store the selfies');
+          throw new AppError('UNAVAILABLE', 'We could not save your photos just now, and nothing was charged. Please try again in a few minutes.');
+        });
+      }
+      await db.insert(selfies).values(
+        normalized.map((photo, i) => ({
+          orderId,
+          no: i + 1,
+          storageKey: selfieKey(orderId, i + 1),
+          contentType: 'image/jpeg',
+          bytes: photo.jpeg.length,
+          width: photo.width,
+          height: photo.height,
+        })),
+      );
+    },
+  });
 }

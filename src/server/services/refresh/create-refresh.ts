@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { REFRESH_PACKAGE, packageCharge } from '../../../shared/catalog/packages.js';
+import { REFRESH_PACKAGE } from '../../../shared/catalog/packages.js';
 import { ZPortraitInfoSchema } from '../../../shared/contracts/checkout.js';
-import { openCheckoutSession } from '../checkout/open-checkout-session.js';
-import { createPendingOrder, deleteOrderAndFiles } from '../orders/order-lifecycle.js';
+import { startPendingOrder } from '../checkout/start-pending-order.js';
 import { findOwnOrder } from '../orders/find-own-order.js';
 import { hasLikeness, likenessStillHeld, refreshBeingMade } from './likeness.js';
 
@@ -51,26 +50,10 @@ export async function createRefresh(
   const info = parsed.data;
   const [user] = await db.select().from(users).where(eq(users.id, input.userId));
   if (!user) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
-  const now = ctx.clock.now();
-  const order = await createPendingOrder(
-    db,
-    {
-      userId: user.id,
-      categoryId: source.categoryId,
-      packageId: REFRESH_PACKAGE.id,
-      portraitInfo: { ...info, package: REFRESH_PACKAGE.id },
-      imageTotal: REFRESH_PACKAGE.portraits,
-      ...packageCharge(REFRESH_PACKAGE),
-      currency: REFRESH_PACKAGE.currency,
-      isBeta: false,
-      refreshOf: source.id,
-    },
-    now,
-  );
-  try {
-    return await openCheckoutSession(ctx, { orderId: order.id, user, pkg: REFRESH_PACKAGE, isBeta: false });
-  } catch (error) {
-    await deleteOrderAndFiles(ctx, order.id, { filesBestEffort: true, now: ctx.clock.now() }).catch(() => {});
-    throw error;
-  }
+  return startPendingOrder(ctx, {
+    user,
+    pkg: REFRESH_PACKAGE,
+    now: ctx.clock.now(),
+    order: { categoryId: source.categoryId, portraitInfo: { ...info, package: REFRESH_PACKAGE.id }, isBeta: false, refreshOf: source.id },
+  });
 }
