@@ -56,8 +56,6 @@ export async function createCheckout(
     now,
     order: { categoryId: category.id, portraitInfo: { ...portraitInfo, name: category.name }, isBeta, photoCheck: checks },
     prepare: async (orderId) => {
-      // The seat is held from here to the payment (the session's hour): no more checkouts open than seats remain.
-      if (isBeta) await holdBetaSeat(db, { identity, userId, orderId, seats, now });
       for (const [i, photo] of normalized.entries()) {
         await ctx.files.put(selfieKey(orderId, i + 1), photo.jpeg, 'image/jpeg').catch((error: unknown) => {
           // A full disk or an unreachable bucket: the customer learns it is temporary and that nothing was charged.
@@ -76,6 +74,9 @@ export async function createCheckout(
           height: photo.height,
         })),
       );
+      // The seat is held from here to the payment (the session's hour): no more checkouts open than seats
+      // remain. Last, so a checkout a crash cuts off while its selfies are stored holds none.
+      if (isBeta) await holdBetaSeat(db, { identity, userId, orderId, seats, now });
     },
   });
 }

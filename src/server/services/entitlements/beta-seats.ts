@@ -1,6 +1,7 @@
-import { and, count, eq, gt, lte, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { appState, entitlements } from '../../db/schema.js';
+import { appState, entitlements, orders } from '../../db/schema.js';
+import { interruptedCheckout } from '../orders/order-lifecycle.js';
 import { AppError } from '../../errors.js';
 import { CHECKOUT_SESSION_TTL_MS } from '../../providers/payments/index.js';
 
@@ -23,15 +24,27 @@ const seatTaken = (now: Date) => or(eq(entitlements.state, 'used'), and(eq(entit
 
 /**
  * Beta seats taken, from the ledger: used seats (deleting the order or the account does not give one
- * back) and seats held by an open checkout. `identity` counts one person's.
+ * back) and seats held by an open checkout. `identity` counts one person's, leaving out a hold of theirs
+ * whose checkout a crash cut off before its payment session (it can never be paid; the next seat they
+ * take releases it).
  */
 export async function countBetaSeats(db: Executor, now: Date, identity?: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(entitlements)
-    .where(and(beta, seatTaken(now), identity ? eq(entitlements.identity, identity) : undefined));
+    .where(
+      and(
+        beta,
+        seatTaken(now),
+        identity ? eq(entitlements.identity, identity) : undefined,
+        identity ? or(eq(entitlements.state, 'used'), notInArray(entitlements.orderId, cutOffCheckouts(db))) : undefined,
+      ),
+    );
   return Number(row?.n ?? 0);
 }
+
+/** The orders whose checkout a crash cut off before their payment session. */
+const cutOffCheckouts = (db: Executor) => db.select({ id: orders.id }).from(orders).where(interruptedCheckout);
 
 /**
  * Refuses a beta order when no seat remains or when the person already has one. A cheap first answer,
@@ -50,12 +63,21 @@ interface SeatClaim {
   now: Date;
 }
 
-/** Holds that ran out become released, so the person may try again and the unique index lets them. */
-async function releaseExpiredHolds(tx: Executor, now: Date): Promise<void> {
+/**
+ * Holds that ran out become released, so the person may try again and the unique index lets them; so
+ * does the person's hold by a checkout a crash cut off before it got a payment session (it can never be
+ * paid, and its customer never got an answer). A checkout of theirs still starting loses its hold that
+ * way too, but then cannot take a seat at payment while this one holds it: never two seats for one.
+ */
+async function releaseStaleHolds(tx: Executor, identity: string, now: Date): Promise<void> {
   await tx
     .update(entitlements)
     .set({ state: 'released', releasedAt: now, releasedBy: 'expired' })
     .where(and(beta, eq(entitlements.state, 'held'), lte(entitlements.heldUntil, now)));
+  await tx
+    .update(entitlements)
+    .set({ state: 'released', releasedAt: now, releasedBy: 'interrupted' })
+    .where(and(beta, eq(entitlements.state, 'held'), eq(entitlements.identity, identity), inArray(entitlements.orderId, cutOffCheckouts(tx))));
 }
 
 /**
@@ -64,7 +86,7 @@ async function releaseExpiredHolds(tx: Executor, now: Date): Promise<void> {
  */
 async function takeSeat(tx: Executor, { identity, userId, orderId, seats, now }: SeatClaim, state: 'held' | 'used'): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${BETA_LOCK})`);
-  await releaseExpiredHolds(tx, now);
+  await releaseStaleHolds(tx, identity, now);
   if ((await countBetaSeats(tx, now, identity)) > 0) throw new AppError('CONFLICT', ONE_PER_CUSTOMER);
   if ((await countBetaSeats(tx, now)) >= seats) throw new AppError('CONFLICT', SEATS_GONE);
   await tx.insert(entitlements).values({
@@ -102,14 +124,6 @@ export async function spendBetaSeat(tx: Executor, claim: SeatClaim): Promise<boo
     if (error instanceof AppError) return false;
     throw error;
   }
-}
-
-/** An unpaid order ended (its checkout expired, failed, or was discarded): what it held is free again. */
-export async function releaseHolds(db: Executor, orderId: string, now: Date): Promise<void> {
-  await db
-    .update(entitlements)
-    .set({ state: 'released', releasedAt: now, releasedBy: 'checkout' })
-    .where(and(eq(entitlements.orderId, orderId), eq(entitlements.state, 'held')));
 }
 
 /**

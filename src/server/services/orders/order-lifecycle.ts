@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { Db, Executor } from '../../db/client.js';
 import { favorites, orders, payments, portraits, selfies } from '../../db/schema.js';
 import { LIMITS } from '../../../shared/limits.js';
-import { releaseHolds } from '../entitlements/beta-seats.js';
+import { releaseHolds } from '../entitlements/holds.js';
 import { orderFolder } from './storage-keys.js';
 
 /**
