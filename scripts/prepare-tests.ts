@@ -20,7 +20,10 @@ if (!existsSync(chromium)) {
   }
   console.log("Installing Chromium for the browser suite (Debian's package chromium)...");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium'],
+  ]) {
     const run = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env });
     if (run.status !== 0) {
       console.error(`apt-get ${args.join(' ')} failed; install Chromium with \`apt-get install chromium\` and run the tests again.`);

@@ -14,7 +14,14 @@ import { validAnswers } from '../../support/answers';
 
 const pro = PACKAGES.find((p) => p.id === 'pro')!;
 const prompts = (answers: StoredPortraitInfo) =>
-  planPrompts({ answers, total: pro.portraits, width: PORTRAIT_SIZE.standard.width, height: PORTRAIT_SIZE.standard.height, poses: pro.poses, combinations: pro.combinations })
+  planPrompts({
+    answers,
+    total: pro.portraits,
+    width: PORTRAIT_SIZE.standard.width,
+    height: PORTRAIT_SIZE.standard.height,
+    poses: pro.poses,
+    combinations: pro.combinations,
+  })
     .map((p) => p.text)
     .join('\n');
 
