@@ -60,7 +60,9 @@ afterAll(async () => {
   await rm(copy, { recursive: true, force: true });
 });
 
-describe('[process] editing the site in content', () => {
+// Each test builds the whole site in a copy (its 330 example images included) while the browser suite runs
+// beside it: minutes on a busy 2-core machine. The bound catches a hang, not a slow build.
+describe('[process] editing the site in content', { timeout: 600_000 }, () => {
   it('npm start builds and serves the content: support address, an example image and its alt text, the demo video, the public URL', async () => {
     await edit(content('site', 'settings.yaml'), (text) =>
       text.replace(/^supportEmail: .*$/m, `supportEmail: ${SUPPORT}`).replace('# demoVideo:\n#   src: /videos/demo.mp4', 'demoVideo:\n  src: /videos/demo.mp4'),
