@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { badPhotos, selfies, writePhotos } from '../support/face-photos';
 import { signIn } from './fixtures/auth';
+import { ANALYSIS_MS, answerChoiceSteps, fileInput, nextButton, progressText, question, uploadUsablePhotos } from './fixtures/wizard';
 
 let counter = 0;
 const freshEmail = (name: string) => `${name}.${Date.now()}${counter++}@example.com`;
@@ -22,37 +23,11 @@ async function makePhotoFiles(n: number): Promise<string[]> {
   );
 }
 
-const question = (page: Page, text: string) => page.getByRole('heading', { level: 2, name: text });
-const nextButton = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
-const fileInput = (page: Page) => page.locator('input[type=file]');
-
 async function blockingViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
-
-/** The style questions with one answer each (a Doctor Photos order for a woman), up to the photo step. */
-async function answerStyleSteps(page: Page) {
-  for (const [q, option] of [
-    ['What is your gender?', 'Woman'],
-    ['How old are you?', '30-40'],
-    ['What is your skin tone?', 'Olive'],
-    ['What is your hair color?', 'Brown'],
-    ['How long is your hair?', 'Bob cut'],
-    ['What is your body type?', 'Regular'],
-  ] as const) {
-    await expect(question(page, q)).toBeVisible();
-    await page.getByRole('radio', { name: option, exact: true }).click();
-  }
-  await expect(question(page, 'Choose your attire')).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Scrubs' }).click();
-  await nextButton(page).click();
-  await page.getByRole('checkbox', { name: 'Clinic' }).click();
-  await nextButton(page).click();
-  await page.getByRole('radio', { name: 'No glasses' }).click();
-  await expect(question(page, 'Upload your photos')).toBeVisible();
 }
 
 test.describe('[ordering] placing an order', () => {
@@ -92,7 +67,7 @@ test.describe('[ordering] placing an order', () => {
     expect((await context.cookies()).find((c) => c.name === 'sidebar:state')?.value).not.toBe('false');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Create Order');
     await expect(question(page, 'What is your gender?')).toBeVisible();
-    await expect(page.getByText('Step 1 of 11')).toBeVisible();
+    await expect(page.getByText(progressText('gender'))).toBeVisible();
     await expect(page.getByText('9%', { exact: true })).toBeVisible();
     await expect(nextButton(page)).toHaveCount(0);
     await page.getByRole('button', { name: 'Back' }).click();
@@ -102,7 +77,7 @@ test.describe('[ordering] placing an order', () => {
     // Single-choice steps advance on choice; going back shows the kept answer with Next.
     await page.getByRole('radio', { name: 'Woman', exact: true }).click();
     await expect(question(page, 'How old are you?')).toBeVisible();
-    await expect(page.getByText('Step 2 of 11')).toBeVisible();
+    await expect(page.getByText(progressText('age'))).toBeVisible();
     await expect(page.getByText('18%', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('radio', { name: 'Woman', exact: true })).toHaveAttribute('aria-checked', 'true');
@@ -160,7 +135,7 @@ test.describe('[ordering] placing an order', () => {
     await expect(nextButton(page)).toHaveCount(0);
     await fileInput(page).setInputFiles(photos.slice(5, 6));
     await expect(page.getByText('Uploaded: 6/10')).toBeVisible();
-    await expect(page.getByText('Minimum requirement met')).toBeVisible();
+    await expect(page.getByText('Minimum requirement met')).toBeVisible({ timeout: ANALYSIS_MS });
     await expect(page.getByRole('img', { name: /^Photo \d+$/ })).toHaveCount(6);
     await expect(nextButton(page)).toBeVisible();
     await fileInput(page).setInputFiles(photos.slice(6, 11));
@@ -177,7 +152,7 @@ test.describe('[ordering] placing an order', () => {
 
     // Packages: no Next; choosing Pro starts the purchase.
     await expect(question(page, 'Choose your package')).toBeVisible();
-    await expect(page.getByText('Step 11 of 11')).toBeVisible();
+    await expect(page.getByText(progressText('packageSelection'))).toBeVisible();
     await expect(nextButton(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Join Beta for Free' })).toBeEnabled();
     // Hold the answer back a moment to see the preparation phase.
@@ -216,9 +191,9 @@ test.describe('[ordering] placing an order', () => {
     // A second order: the wizard starts afresh, a failed checkout re-enables the buttons, and FIRST30 is refused.
     await page.goto('/dashboard/newOrder');
     await page.getByRole('link', { name: 'Doctor Photos', exact: true }).click();
-    await expect(page.getByText('Step 1 of 11')).toBeVisible();
-    await answerStyleSteps(page);
-    await fileInput(page).setInputFiles(photos.slice(0, 6));
+    await expect(page.getByText(progressText('gender'))).toBeVisible();
+    await answerChoiceSteps(page);
+    await uploadUsablePhotos(page, photos.slice(0, 6));
     await expect(page.getByText('Uploaded: 6/10')).toBeVisible();
     await nextButton(page).click();
 
@@ -258,16 +233,13 @@ test.describe('[ordering] placing an order', () => {
       { name: 'blurry.jpg', bytes: await badPhotos.blurred() },
     ]);
     const mark = (name: string) => page.getByRole('img', { name, exact: true });
-    // Each photo's verdict waits for the server's face analysis, which is CPU work: on a loaded 2-core
-    // machine (the fault suite runs beside this one) five photos can take longer than the default wait.
-    const ANALYSIS_MS = 30_000;
     for (const size of [
       { width: 1280, height: 900 },
       { width: 390, height: 844 },
     ]) {
       await page.setViewportSize(size);
       await page.goto('/dashboard/createOrder/doctor');
-      await answerStyleSteps(page);
+      await answerChoiceSteps(page);
       await expect(page.getByRole('heading', { name: 'Tips for great portraits' })).toBeVisible();
       await expect(page.getByText('Your whole face visible: no sunglasses, hats or hands in the way')).toBeVisible();
 
@@ -361,7 +333,7 @@ test.describe('[ordering] placing an order', () => {
       await page.getByRole('button', { name: 'Select All' }).click();
       await nextButton(page).click();
       await page.getByRole('radio', { name: 'In some photos' }).click();
-      await fileInput(page).setInputFiles(photos.slice(0, 6));
+      await uploadUsablePhotos(page, photos.slice(0, 6));
       await expect(page.getByText('Uploaded: 6/10')).toBeVisible();
       expect(await blockingViolations(page), `photos ${size.width}`).toEqual([]);
       await nextButton(page).click();

@@ -1,9 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from './fixtures/auth';
 import { selfieFiles } from './fixtures/orders';
 import { serveStripeStandIn } from './fixtures/stripe-stand-in';
-
-const question = (page: Page, text: string) => page.getByRole('heading', { level: 2, name: text });
+import { answerChoiceSteps, nextButton, uploadUsablePhotos } from './fixtures/wizard';
 
 declare global {
   interface Window {
@@ -31,16 +30,10 @@ test.describe('[checkout] Stripe embedded checkout under the dashboard policy', 
     });
 
     await page.goto('/dashboard/createOrder/doctor');
-    for (const option of ['Woman', '30-40', 'Olive', 'Brown', 'Bob cut', 'Regular']) await page.getByRole('radio', { name: option, exact: true }).click();
-    await page.getByRole('checkbox', { name: 'Scrubs' }).click();
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByRole('checkbox', { name: 'Clinic' }).click();
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByRole('radio', { name: 'No glasses' }).click();
-    await expect(question(page, 'Upload your photos')).toBeVisible();
-    await page.locator('input[type=file]').setInputFiles(await selfieFiles());
+    await answerChoiceSteps(page);
+    await uploadUsablePhotos(page, await selfieFiles());
     await expect(page.getByText('Uploaded: 6/10')).toBeVisible();
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await nextButton(page).click();
     await page.getByRole('button', { name: 'Choose Basic' }).click();
 
     const dialog = page.getByRole('dialog');
