@@ -12,8 +12,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          // Plain Node: jsdom costs about a second per file, so only files that touch the DOM ask for it
-          // with a `// @vitest-environment jsdom` first line.
+          // Plain Node: a DOM costs time per file, so only files that touch the DOM ask for one with a
+          // `// @vitest-environment happy-dom` first line (lighter than jsdom: see docs/benchmarks.md).
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
         },

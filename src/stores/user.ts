@@ -6,7 +6,7 @@ import { toast } from './toast';
 /** The signed-in customer as `/v1/user/info` reports them; null until the first answer arrives. */
 export const $user = atom<UserInfo | null>(null);
 
-/** Where a signed-out visitor is sent; an object so tests can watch the navigation jsdom cannot do. */
+/** Where a signed-out visitor is sent; an object so tests can watch a navigation the test DOM cannot make. */
 export const browserNavigation = {
   assign(url: string): void {
     window.location.href = url;

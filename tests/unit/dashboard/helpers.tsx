@@ -9,9 +9,9 @@ export function WithI18n({ children }: { children: ReactNode }) {
   return <I18nextProvider i18n={createI18n('us', { us: { translation: us } })}>{children}</I18nextProvider>;
 }
 
-/** jsdom has no matchMedia; this one answers the sidebar's mobile query with `mobile`. */
+/** A matchMedia that answers the sidebar's mobile query with `mobile`, whatever the test DOM's window size. */
 export function stubViewport(mobile: boolean) {
-  // navigate() scrolls to the top, which jsdom does not implement.
+  // navigate() scrolls to the top; the test DOM has nothing to scroll.
   vi.stubGlobal('scrollTo', vi.fn());
   vi.stubGlobal(
     'matchMedia',

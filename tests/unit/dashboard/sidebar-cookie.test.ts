@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { $sidebarOpen, parseSidebarCookie, setSidebarOpen, sidebarCookie, toggleSidebar, $sidebarOpenMobile } from '@/stores/sidebar';
 

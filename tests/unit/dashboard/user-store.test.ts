@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $toasts, dismissToast } from '@/stores/toast';
 import { $user, browserNavigation, loadUser, watchUser } from '@/stores/user';

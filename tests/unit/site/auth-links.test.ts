@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginHref } from '@/i18n/paths';
 import { applyAuthLinks, dashboardHref, isSignedIn, keepLanguageOnTheWayIn, rememberPageLanguage } from '@/islands/auth-links';

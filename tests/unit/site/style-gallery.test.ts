@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXAMPLES_NEEDED as ROTATOR_ASKS } from '@/islands/rotator';
 import { EXAMPLES_NEEDED, initStyleGallery } from '@/islands/style-gallery';

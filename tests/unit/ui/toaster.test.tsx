@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,7 +31,7 @@ describe('Toaster', () => {
     const title = screen.getByText('Upload failed');
     expect(title.closest('[data-slot="toast"]')?.className).toContain('bg-destructive');
 
-    // Keyboard rather than a pointer click: jsdom lacks the pointer-capture API Radix's swipe handling calls.
+    // Keyboard rather than a pointer click: the test DOM lacks the pointer-capture API Radix's swipe handling calls.
     screen.getByRole('button', { name: 'Close' }).focus();
     await user.keyboard('{Enter}');
     expect($toasts.get()[0].open).toBe(false);

@@ -43,7 +43,7 @@ const at = (step: (typeof WIZARD_STEPS)[number]) => $wizard.set({ ...$wizard.get
 describe('[wizard] the wizard store', () => {
   let revoke: ReturnType<typeof vi.fn<(url: string) => void>>;
   beforeEach(() => {
-    // jsdom has no object URLs; watch the releases instead.
+    // Watch the object URLs the store releases.
     revoke = vi.fn<(url: string) => void>();
     URL.revokeObjectURL = revoke;
     resetWizard();
