@@ -48,8 +48,20 @@ export function isOfferedLanguage(value: unknown): value is Language {
   return LANGUAGES.some((l) => l.code === value);
 }
 
-export function htmlLang(language: Language): string {
-  return LANGUAGES.find((l) => l.code === language)?.htmlLang ?? 'en';
+export function isBundledLanguage(value: unknown): value is BundledLanguage {
+  return REGISTRY.some((l) => l.code === value);
+}
+
+/** An offered language's line of the registry: its name, its tag and its Open Graph locale. */
+export function languageInfo(language: Language): Offered {
+  const found = LANGUAGES.find((l) => l.code === language);
+  if (!found) throw new Error(`${language} is not an offered language`);
+  return found;
+}
+
+/** The BCP 47 tag of a language, offered or only bundled. */
+export function htmlLang(language: BundledLanguage): string {
+  return REGISTRY.find((l) => l.code === language)?.htmlLang ?? 'en';
 }
 
 /** The path of `path` (an English, root-level path) in `language`: `/about` -> `/fr/about`. */
