@@ -273,7 +273,3 @@ export function SidebarMenuButton({ asChild = false, isActive = false, size, too
     </TooltipProvider>
   );
 }
-
-export function SidebarSeparator({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div data-slot="sidebar-separator" role="none" className={cn('mx-2 h-px w-auto shrink-0 bg-sidebar-border', className)} {...props} />;
-}

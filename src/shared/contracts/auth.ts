@@ -15,7 +15,6 @@ export const ZSendLoginLinkRequestSchema = z.strictObject({
   /** The language of the page, so the mail is in the customer's language. */
   language: z.string().max(5).optional(),
 });
-export type SendLoginLinkRequest = z.input<typeof ZSendLoginLinkRequestSchema>;
 
 export const ZRedeemLoginLinkRequestSchema = z.strictObject({
   token: z.string().min(1, 'is required').max(200),

@@ -55,7 +55,6 @@ export const ZSetCommentRequestSchema = z.strictObject({
   orderId: ZOrderIdSchema,
   comment: z.string({ message: 'must be text' }).trim().max(LIMITS.commentMax, `must be at most ${LIMITS.commentMax} characters`),
 });
-export type SetCommentRequest = z.input<typeof ZSetCommentRequestSchema>;
 
 /** `POST /v1/order/setFavorite`: replaces the order's favorites with `noList`. */
 export const ZSetFavoriteRequestSchema = z.strictObject({
@@ -65,12 +64,10 @@ export const ZSetFavoriteRequestSchema = z.strictObject({
     .max(1000, 'lists too many portraits')
     .refine((list) => new Set(list).size === list.length, 'lists a portrait twice'),
 });
-export type SetFavoriteRequest = z.input<typeof ZSetFavoriteRequestSchema>;
 
 /** `POST /v1/order/refund`: the refund policy's self-serve refund of a whole order. */
 export const ZRequestRefundRequestSchema = z.strictObject({ orderId: ZOrderIdSchema });
 export const ZRequestRefundResponseSchema = z.object({ orderId: z.string(), refundedAt: z.string(), amount: z.number().int(), currency: z.string() });
-export type RequestRefundResponse = z.infer<typeof ZRequestRefundResponseSchema>;
 
 /** `POST /v1/order/addDownloaded`: records that portrait `no` was downloaded on its own. */
 export const ZAddDownloadedRequestSchema = z.strictObject({ orderId: ZOrderIdSchema, no: ZPortraitNoSchema });

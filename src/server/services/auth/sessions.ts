@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { LIMITS } from '../../../shared/limits.js';
@@ -60,11 +60,6 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
 
 export async function deleteSessionByToken(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
-}
-
-/** Housekeeping: sessions idle past their expiry. */
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
 export const SESSION_IDLE_MS = IDLE_MS;
