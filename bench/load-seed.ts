@@ -13,7 +13,7 @@ import { seededRandom } from '../src/shared/random.js';
 import { THUMB_WIDTH } from '../src/server/services/generation/store-portrait.js';
 import { portraitKey, thumbKey } from '../src/server/services/orders/storage-keys.js';
 import { findCategory, type CategoryId } from '../src/shared/catalog/categories.js';
-import { findPackage, type PackageId, type PortraitPackage } from '../src/shared/catalog/packages.js';
+import { findPackage, packageCharge, type PackageId, type PortraitPackage } from '../src/shared/catalog/packages.js';
 import { PORTRAIT_SIZE } from '../src/shared/limits.js';
 
 /**
@@ -268,7 +268,7 @@ export async function seedDatabase(database: Database, plan: LoadPlan, images: L
           imageGenerated: o.imageGenerated,
           imageTotal: o.imageTotal,
           priceCents: pkg.priceCents,
-          amountCents: pkg.chargeCents,
+          amountCents: packageCharge(pkg).amountCents,
           checkoutSessionId: `cs_offline_${o.id}`,
           paidAt: o.paidAt,
           generationStartedAt: o.generationStartedAt,

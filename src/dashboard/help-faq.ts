@@ -1,4 +1,4 @@
-import { FIRST_ORDER_COUPON, PACKAGES, type PackageId } from '@/shared/catalog/packages';
+import { FIRST_ORDER_COUPON } from '@/shared/catalog/packages';
 
 /**
  * The Help page's FAQ: tab by tab, the keys of its questions under `dashboard.help.faq.{tab}.{key}`
@@ -16,18 +16,7 @@ export type HelpTab = keyof typeof HELP_FAQ;
 export const HELP_TABS = Object.keys(HELP_FAQ) as HelpTab[];
 
 /**
- * Prices, portrait counts and the first-order code for the answers, from the catalog, so the FAQ
- * can never disagree with what the checkout charges.
+ * The first-order code for the answers, from the catalog. Prices and portrait counts are default
+ * variables of every `t()` (`copyFigures`), so the FAQ can never disagree with what the checkout charges.
  */
-export function faqValues(formatPrice: (cents: number, currency: string) => string): Record<string, string | number> {
-  const values: Record<string, string | number> = {
-    code: FIRST_ORDER_COUPON.code,
-    percent: FIRST_ORDER_COUPON.percentOff,
-  };
-  for (const p of PACKAGES) {
-    const id: PackageId = p.id;
-    values[`${id}Price`] = formatPrice(p.priceCents, p.currency);
-    values[`${id}Count`] = p.portraits;
-  }
-  return values;
-}
+export const FAQ_VALUES = { code: FIRST_ORDER_COUPON.code, percent: FIRST_ORDER_COUPON.percentOff };

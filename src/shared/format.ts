@@ -1,4 +1,4 @@
-import { htmlLang, type Language } from './i18n';
+import { htmlLang, type BundledLanguage } from './languages';
 import { LIMITS } from './limits';
 
 /**
@@ -7,12 +7,12 @@ import { LIMITS } from './limits';
  */
 
 /** The Intl locale of a language; English is en-US, as the product's dates are. */
-export function intlLocale(language: Language): string {
+export function intlLocale(language: BundledLanguage): string {
   return language === 'us' ? 'en-US' : htmlLang(language);
 }
 
 /** Short month, day, year in the current language: "Apr 12, 2025" in English. */
-export function formatDate(value: string | Date, language: Language, options: { timeZone?: string } = {}): string {
+export function formatDate(value: string | Date, language: BundledLanguage, options: { timeZone?: string } = {}): string {
   return new Intl.DateTimeFormat(intlLocale(language), {
     month: 'short',
     day: 'numeric',
@@ -25,7 +25,7 @@ export function formatDate(value: string | Date, language: Language, options: { 
  * An amount in the currency's minor unit (cents for USD) as currency text: 3150, 'usd' -> "$31.50".
  * `wholeWithoutCents` prints a price like 3500 as "$35" rather than "$35.00".
  */
-export function formatMoney(amountMinor: number, currency: string, language: Language, options: { wholeWithoutCents?: boolean } = {}): string {
+export function formatMoney(amountMinor: number, currency: string, language: BundledLanguage, options: { wholeWithoutCents?: boolean } = {}): string {
   const locale = intlLocale(language);
   const code = currency.toUpperCase();
   const digits = new Intl.NumberFormat(locale, { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;

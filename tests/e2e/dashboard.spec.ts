@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './fixtures/auth';
+import { packageOf, priceLabel } from '../support/prices';
 
 let counter = 0;
 /** A fresh customer per test, so no test sees another's session or data. */
@@ -204,7 +205,9 @@ test.describe('[dashboard] the simple pages', () => {
     await expect(page.getByText('Delivery usually takes 1 to 2 hours and at most 72 hours.', { exact: false })).toBeVisible();
     await page.getByRole('tab', { name: 'Pricing & Packages' }).click();
     await page.getByRole('button', { name: 'Which packages are available?' }).click();
-    await expect(page.getByText(/Basic: \$35 for 40 portraits\. Pro: \$45 for 60 portraits\. Executive: \$75 for 100 portraits/)).toBeVisible();
+    const offer = (id: 'basic' | 'pro' | 'executive') => `${priceLabel(id)} for ${packageOf(id).portraits} portraits`;
+    const answer = `Basic: ${offer('basic')}. Pro: ${offer('pro')}. Executive: ${offer('executive')}`;
+    await expect(page.getByText(new RegExp(answer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))).toBeVisible();
     await expect(page.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
   });
 

@@ -2,6 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { validAnswers } from '../support/answers';
+import { priceOf, usd } from '../support/prices';
 import { mailsTo, signIn } from './fixtures/auth';
 import { selfieFiles } from './fixtures/orders';
 
@@ -51,7 +52,7 @@ test('[operator] an operator finds failed orders by email, retries one and sees 
   const customerEmail = `failed.${Date.now()}@example.com`;
   const customer = await browser.newPage();
   await signIn(customer, customerEmail);
-  // Two orders whose generation fails: a free beta one to retry, a paid Basic one ($35) to refund.
+  // Two orders whose generation fails: a free beta one to retry, a paid Basic one to refund.
   const beta = await blockedOrder(customer, 'beta');
   const basic = await blockedOrder(customer, 'basic');
   await expect.poll(() => statusOf(customer, beta.orderId), { timeout: 120_000 }).toBe('failed');
@@ -94,13 +95,14 @@ test('[operator] an operator finds failed orders by email, retries one and sees 
   await expect(page.getByRole('table', { name: 'Actions on this order' })).toContainText('Retry generation');
   await shot(page, 'order-desktop');
 
-  // The refund dialog of the failed Basic order ($35 paid): the whole payment asks what becomes of the
+  // The refund dialog of the failed Basic order (its price paid): the whole payment asks what becomes of the
   // portraits, and Refund waits for the answer; a part of it is a goodwill refund that keeps them.
   await page.goto(`/dashboard/operator/orders/${basic.orderId}`);
   await page.getByRole('button', { name: 'Refund…' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Refund this order?' });
   const confirm = dialog.getByRole('button', { name: 'Refund', exact: true });
-  await expect(dialog.getByLabel('Amount to refund (USD)')).toHaveValue('35.00');
+  const paid = priceOf('basic');
+  await expect(dialog.getByLabel('Amount to refund (USD)')).toHaveValue((paid / 100).toFixed(2));
   await expect(dialog.getByText('The whole payment: the order becomes refunded.')).toBeVisible();
   await expect(dialog.getByRole('radio', { name: 'Delete them now' })).not.toBeChecked();
   await expect(dialog.getByRole('radio', { name: /^Keep them until / })).not.toBeChecked();
@@ -109,7 +111,7 @@ test('[operator] an operator finds failed orders by email, retries one and sees 
   await expect(confirm).toBeEnabled();
   await shot(page, 'refund-dialog-full-desktop');
 
-  // A part refund: $10 of the $35, with a note, mailed to the customer (the box is ticked by default).
+  // A part refund: $10 of what was paid, with a note, mailed to the customer (the box is ticked by default).
   await dialog.getByLabel('Amount to refund (USD)').fill('10');
   await expect(dialog.getByText('Less than was paid: a goodwill refund. The order keeps its status and its portraits.')).toBeVisible();
   await expect(dialog.getByRole('radio')).toHaveCount(0);
@@ -120,15 +122,15 @@ test('[operator] an operator finds failed orders by email, retries one and sees 
   await shot(page, 'refund-dialog-part-desktop');
   await confirm.click();
   await expect(page.locator('[data-slot=toast] [data-slot=toast-description]')).toHaveText('Refunded');
-  await expect(page.getByText('$10.00 of $35.00 ·')).toBeVisible();
-  await expect(page.getByText('$25.00', { exact: true })).toBeVisible();
+  await expect(page.getByText(`$10.00 of ${usd(paid)} ·`)).toBeVisible();
+  await expect(page.getByText(usd(paid - 1000), { exact: true })).toBeVisible();
   await expect(page.getByText('Refunded in part')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refund…' })).toBeDisabled();
   // A goodwill refund leaves the order as it was; the customer's mail says who refunded them, and why.
   expect(await statusOf(customer, basic.orderId)).toBe('failed');
   await expect.poll(async () => (await mailsTo(customerEmail)).filter((m) => m.subject === `Your refund for order ${basic.id}`).length).toBe(1);
   const [mail] = (await mailsTo(customerEmail)).filter((m) => m.subject === `Your refund for order ${basic.id}`);
-  expect(mail!.text).toContain(`Our support team refunded $10.00 of the $35.00 you paid for order ${basic.id}.`);
+  expect(mail!.text).toContain(`Our support team refunded $10.00 of the ${usd(paid)} you paid for order ${basic.id}.`);
   expect(mail!.text).toContain(`A note from our team: ${note}`);
   expect(mail!.text).not.toContain('guarantee');
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { badPhotos, selfies, writePhotos } from '../support/face-photos';
+import { firstOrderAmounts, priceLabel, priceOf, usd } from '../support/prices';
 import { signIn } from './fixtures/auth';
 import { ANALYSIS_MS, answerChoiceSteps, fileInput, nextButton, progressText, question, uploadUsablePhotos } from './fixtures/wizard';
 
@@ -172,12 +173,13 @@ test.describe('[ordering] placing an order', () => {
     // The offline (test-mode) checkout with FIRST30.
     await expect(dialog.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
     await expect(dialog.getByText(/test mode/i).first()).toBeVisible();
-    await expect(dialog.getByText('$45', { exact: true })).toBeVisible();
+    const pro = firstOrderAmounts('pro');
+    await expect(dialog.getByText(priceLabel('pro'), { exact: true })).toBeVisible();
     await dialog.getByLabel('Coupon code').fill('FIRST30');
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await expect(dialog.getByTestId('checkout-discount')).toHaveText('−$13.50');
-    await expect(dialog.getByTestId('checkout-total')).toHaveText('$31.50');
-    await dialog.getByRole('button', { name: 'Pay $31.50' }).click();
+    await expect(dialog.getByTestId('checkout-discount')).toHaveText(`−${usd(pro.discountCents)}`);
+    await expect(dialog.getByTestId('checkout-total')).toHaveText(usd(pro.amountCents));
+    await dialog.getByRole('button', { name: `Pay ${usd(pro.amountCents)}` }).click();
     await expect(page).toHaveURL(/\/dashboard\/myOrders$/);
     await expect(dialog).toBeHidden();
 
@@ -186,7 +188,7 @@ test.describe('[ordering] placing an order', () => {
     const receipts = await page.request.post('/v1/stripe/receipts', { data: {}, headers: sameOrigin });
     expect(receipts.ok()).toBe(true);
     const { data: paid } = await receipts.json();
-    expect(paid).toEqual([expect.objectContaining({ orderId: checkout.orderId, amount: 3150, currency: 'usd' })]);
+    expect(paid).toEqual([expect.objectContaining({ orderId: checkout.orderId, amount: pro.amountCents, currency: 'usd' })]);
 
     // A second order: the wizard starts afresh, a failed checkout re-enables the buttons, and FIRST30 is refused.
     await page.goto('/dashboard/newOrder');
@@ -214,8 +216,8 @@ test.describe('[ordering] placing an order', () => {
     await dialog.getByLabel('Coupon code').fill('FIRST30');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('FIRST30 is only valid on your first order');
-    await expect(dialog.getByTestId('checkout-total')).toHaveText('$35.00');
-    await expect(dialog.getByRole('button', { name: 'Pay $35.00' })).toBeEnabled();
+    await expect(dialog.getByTestId('checkout-total')).toHaveText(usd(priceOf('basic')));
+    await expect(dialog.getByRole('button', { name: `Pay ${usd(priceOf('basic'))}` })).toBeEnabled();
     // Closing leaves the order pending and gives the package buttons back.
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -340,7 +342,7 @@ test.describe('[ordering] placing an order', () => {
       await expect(question(page, 'Choose your package')).toBeVisible();
       expect(await blockingViolations(page), `packages ${size.width}`).toEqual([]);
       await page.getByRole('button', { name: 'Choose Executive' }).click();
-      await expect(page.getByRole('button', { name: 'Pay $75.00' })).toBeVisible();
+      await expect(page.getByRole('button', { name: `Pay ${usd(priceOf('executive'))}` })).toBeVisible();
       expect(await blockingViolations(page), `checkout ${size.width}`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll ${size.width}`).toBeLessThanOrEqual(size.width);
       await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();

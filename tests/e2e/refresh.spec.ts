@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { priceOf, usd } from '../support/prices';
 import { signIn } from './fixtures/auth';
 import { placePaidOrder } from './fixtures/orders';
 
@@ -24,7 +25,7 @@ test('[refresh][refunds] a customer buys a refresh from My Orders with new outfi
   await page.goto('/dashboard/myOrders');
   await page.getByRole('button', { name: `Get a refresh of order ${id}` }).click();
   const choose = page.getByRole('dialog', { name: 'Get a refresh' });
-  await expect(choose).toContainText('20 new portraits of you for $19.99, made from this order: no new photos needed.');
+  await expect(choose).toContainText(`20 new portraits of you for ${usd(priceOf('refresh'))}, made from this order: no new photos needed.`);
   await expect(choose.getByRole('group', { name: 'Outfits' }).getByRole('checkbox', { name: 'White coat', exact: true })).toBeChecked();
   await expect(choose.getByRole('group', { name: 'Backgrounds' }).getByRole('checkbox', { name: 'Clinic', exact: true })).toBeChecked();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -36,11 +37,11 @@ test('[refresh][refunds] a customer buys a refresh from My Orders with new outfi
   await page.getByRole('button', { name: `Get a refresh of order ${id}` }).click();
   await choose.getByRole('group', { name: 'Outfits' }).getByRole('checkbox', { name: 'White coat', exact: true }).click();
   await expect(choose.getByRole('group', { name: 'Outfits' }).getByRole('checkbox', { name: 'Scrubs', exact: true })).toBeChecked();
-  await choose.getByRole('button', { name: 'Continue to payment ($19.99)' }).click();
+  await choose.getByRole('button', { name: `Continue to payment (${usd(priceOf('refresh'))})` }).click();
   const checkout = page.getByRole('dialog', { name: 'Complete Your Payment' });
   await expect(checkout.getByText('Refresh', { exact: true })).toBeVisible();
   await expect(checkout.getByLabel('Coupon code')).toHaveCount(0);
-  await checkout.getByRole('button', { name: 'Pay $19.99' }).click();
+  await checkout.getByRole('button', { name: `Pay ${usd(priceOf('refresh'))}` }).click();
   await expect(page).toHaveURL(/\/dashboard\/myOrders$/);
 
   // The refresh is its own order, and completes.
@@ -100,11 +101,11 @@ test('[refresh][refunds] a customer buys a refresh from My Orders with new outfi
 
   // The receipt says so, in the table and on the phone's list.
   await page.goto('/dashboard/receipts');
-  await expect(page.getByRole('row').filter({ hasText: refreshId })).toContainText('Refunded $19.99');
+  await expect(page.getByRole('row').filter({ hasText: refreshId })).toContainText(`Refunded ${usd(priceOf('refresh'))}`);
   await expect(page.getByRole('button', { name: /Request a refund/ })).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard/myOrders');
   await expect(page.getByRole('listitem').filter({ hasText: refreshId }).getByText('Refunded', { exact: true })).toBeVisible();
   await page.goto('/dashboard/receipts');
-  await expect(page.getByRole('listitem').filter({ hasText: refreshId })).toContainText('Refunded $19.99');
+  await expect(page.getByRole('listitem').filter({ hasText: refreshId })).toContainText(`Refunded ${usd(priceOf('refresh'))}`);
 });

@@ -48,7 +48,7 @@ const SAME_WORD: Partial<Record<Language, RegExp>> = {
   de: /^(Dashboard|Blog|Cookies|Community|Fantasy)$/,
 };
 
-/** No word in it (prices such as $45, numbers such as 1M+ or 99%, initials, punctuation), an email address, or a code such as FIRST30. */
+/** No word in it (prices, numbers such as 1M+ or 99%, initials, punctuation), an email address, or a code such as FIRST30. */
 const NOT_PROSE = [/^(?!.*\p{L}{3})/u, /^[^\s@]+@[^\s@]+\.[a-z]+$/, /^[A-Z]+\d+$/];
 
 function mayStayEnglish(text: string, language: Language): boolean {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { priceLabel } from '../support/prices';
 
 test.use({ javaScriptEnabled: false });
 
@@ -8,7 +9,7 @@ test.describe('[site] without JavaScript', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Professional portraits without the photo shoot' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/login?source=hero');
     await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'General Professional' })).toBeVisible();
-    await expect(page.locator('#pricing').getByText('$45')).toBeVisible();
+    await expect(page.locator('#pricing').getByText(priceLabel('pro'))).toBeVisible();
     await expect(page.locator('#pricing').getByRole('link', { name: 'Join Beta for Free' })).toBeVisible();
     await page.getByText('How long does it take to get my portraits?').click();
     await expect(page.getByText('Delivery usually takes 1 to 2 hours and at most 72 hours.')).toBeVisible();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { packageOf, priceLabel } from '../support/prices';
 
 /** Answers the coupon call the way the server would, so each banner state can be shown on demand. */
 async function mockCoupon(page: Page, answer: { total: number; used: number } | { status: number }) {
@@ -62,8 +63,8 @@ test.describe('[site] landing page', () => {
     for (const claim of [
       'First portraits in about 15 minutes',
       '10+ studio-quality portraits',
-      'Starting at $25 for 20 portraits',
-      'A refresh for $19.99',
+      `Starting at ${priceLabel('beta')} for ${packageOf('beta').portraits} portraits`,
+      `A refresh for ${priceLabel('refresh')}`,
       '20+ styles and 50+ backgrounds',
       'Upload 6 to 10 clear photos from different angles',
       '7-day money-back guarantee',
@@ -160,18 +161,18 @@ test.describe('[site] landing page', () => {
     const card = (name: string) => pricing.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
     // The beta card carries the name the beta page tells visitors to choose.
     const beta = card('Beta Tester Package');
-    await expect(beta).toContainText('$25');
+    await expect(beta).toContainText(priceLabel('beta'));
     await expect(beta).toContainText('Limited to specific users');
     await expect(beta).toContainText('20 pictures');
     await expect(beta).toContainText('Random poses and combinations');
     await expect(beta).toContainText('4 hours delivery');
     await expect(beta.getByRole('link', { name: 'Join Beta for Free' })).toHaveAttribute('href', '/beta');
-    await expect(card('Basic')).toContainText('$35');
+    await expect(card('Basic')).toContainText(priceLabel('basic'));
     await expect(card('Basic')).toContainText('48 hours response');
-    await expect(card('Pro')).toContainText('$45');
+    await expect(card('Pro')).toContainText(priceLabel('pro'));
     await expect(card('Pro')).toContainText('Most popular');
     await expect(card('Pro')).toContainText('1 hour delivery');
-    await expect(card('Executive')).toContainText('$75');
+    await expect(card('Executive')).toContainText(priceLabel('executive'));
     await expect(card('Executive')).toContainText('Best value');
     for (const line of ['100 pictures', '40 poses', '40 combinations', '4 hours response', 'Ultra high quality', '2x image size']) {
       await expect(card('Executive')).toContainText(line);

@@ -31,7 +31,7 @@ describe('[downloads] what leaves the server at full resolution ends the money-b
   const db = () => t.app.ctx.database.db;
 
   /**
-   * A paid, delivered Basic order ($35, offline checkout) that can still be refunded, with `count` real
+   * A paid, delivered Basic order (offline checkout) that can still be refunded, with `count` real
    * 832x1216 portraits: stored as generation stores them (thumbnail and preview), or `legacy`, as they
    * were stored before previews existed (the portrait and its thumbnail only).
    */

@@ -7,6 +7,7 @@ import { claimRefund } from '@/server/services/orders/order-lifecycle';
 import { finishInterruptedRefunds } from '@/server/services/refunds/finish-refunds';
 import { purgeExpired } from '@/server/services/retention/purge-expired';
 import { escapeHtml } from '@/server/services/mail/render-mail';
+import { firstOrderAmounts, usd } from '../support/prices';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
 import { seedCompletedOrder } from './helpers/seed';
 import { signInAs } from './helpers/session';
@@ -14,6 +15,8 @@ import { readOutbox } from './helpers/smtp';
 
 const OPERATOR = 'ops.refunds@example.com';
 const DAY = 24 * 3600_000;
+/** What the reproduced order cost: Pro with FIRST30, from the catalog. */
+const PAID = firstOrderAmounts('pro');
 
 /**
  * Issue 27, case 8: an operator's refund says what it is. A part of the payment is a goodwill refund that
@@ -53,26 +56,25 @@ describe('[operator] refunds that say what they are', { timeout: 120_000 }, () =
   }
 
   /**
-   * The reproduced order: Pro, 60 portraits, $45 with FIRST30 so $31.50 paid through the offline checkout,
+   * The reproduced order: Pro, 60 portraits, with FIRST30 (`PAID`) paid through the offline checkout,
    * delivered today, and downloaded from.
    */
   async function downloadedProOrder(email: string) {
     const customer = await signInAs(t, email);
     const order = await seedCompletedOrder(t, customer.user.id, { portraitsCount: 60 });
-    const amounts = { priceCents: 4500, discountCents: 1350, amountCents: 3150, couponCode: 'FIRST30' };
     await db()
       .update(orders)
-      .set({ ...amounts, packageId: 'pro', portraitInfo: { type: 'doctor', package: 'pro', gender: 'woman' } })
+      .set({ ...PAID, packageId: 'pro', portraitInfo: { type: 'doctor', package: 'pro', gender: 'woman' } })
       .where(eq(orders.id, order.id));
     await db()
       .update(payments)
-      .set({ ...amounts, packageId: 'pro' })
+      .set({ ...PAID, packageId: 'pro' })
       .where(eq(payments.orderId, order.id));
-    await db().update(offlineCheckoutSessions).set(amounts).where(eq(offlineCheckoutSessions.orderId, order.id));
+    await db().update(offlineCheckoutSessions).set(PAID).where(eq(offlineCheckoutSessions.orderId, order.id));
     return { customer, orderId: order.id, shortId: order.id.slice(0, 8).toUpperCase() };
   }
 
-  it('refunds $10 of $31.50 as goodwill: the order stays completed with its 60 portraits and gallery, and only the payment shows the refund', async () => {
+  it('refunds $10 of what a Pro order with FIRST30 paid as goodwill: the order stays completed with its 60 portraits and gallery, and only the payment shows the refund', async () => {
     const { customer, orderId, shortId } = await downloadedProOrder('goodwill@example.com');
     const note = 'Sorry for the slow delivery <3 — here is $10 back.';
     const entry = await data('/v1/operator/orders/refund', { orderId, requestId: randomUUID(), amountCents: 1000, note });
@@ -94,19 +96,24 @@ describe('[operator] refunds that say what they are', { timeout: 120_000 }, () =
     expect(await storedPortraits(orderId)).toBe(60);
     // Their receipt shows the $10; the guarantee's refund is not offered for the rest.
     const receipt = (await data('/v1/stripe/receipts', {}, customer.cookie)).find((r: { orderId: string }) => r.orderId === orderId);
-    expect(receipt).toMatchObject({ amount: 3150, refundedAmount: 1000, refundedAt: expect.any(String) });
+    expect(receipt).toMatchObject({ amount: PAID.amountCents, refundedAmount: 1000, refundedAt: expect.any(String) });
     expect((await post('/v1/order/refund', { orderId }, customer.cookie)).json()).toMatchObject({
       code: 409,
       message: 'Part of this order was already refunded by our support team; please write to support about the rest',
     });
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
-    expect(payment).toMatchObject({ amountCents: 3150, refundedCents: 1000, refundId: expect.stringMatching(/^re_offline_/), refundedAt: expect.any(Date) });
+    expect(payment).toMatchObject({
+      amountCents: PAID.amountCents,
+      refundedCents: 1000,
+      refundId: expect.stringMatching(/^re_offline_/),
+      refundedAt: expect.any(Date),
+    });
 
     // One mail: our team's refund with the note, the portraits still there; nothing of the guarantee.
     const mails = await mailsAbout(orderId);
     expect(mails).toHaveLength(1);
     const text = mails[0]!.text ?? '';
-    expect(text).toContain(`Our support team refunded $10.00 of the $31.50 you paid for order ${shortId}.`);
+    expect(text).toContain(`Our support team refunded $10.00 of the ${usd(PAID.amountCents)} you paid for order ${shortId}.`);
     expect(text).toContain(`A note from our team: ${note}`);
     expect(text).toMatch(/Your portraits remain available in your dashboard until [A-Z][a-z]{2} \d{1,2}, \d{4}, when they are deleted as usual\./);
     expect(text).toContain('You get this email because our support team refunded a payment you made at Portrait Studio.');
@@ -126,7 +133,7 @@ describe('[operator] refunds that say what they are', { timeout: 120_000 }, () =
     });
     expect(Date.parse(detail.order.purgeAt)).toBeGreaterThan(Date.now() + 29 * DAY);
     expect(detail.portraits).toHaveLength(60);
-    expect(detail.payment).toMatchObject({ amountCents: 3150, refundedCents: 1000, refundedAt: expect.any(String) });
+    expect(detail.payment).toMatchObject({ amountCents: PAID.amountCents, refundedCents: 1000, refundedAt: expect.any(String) });
     const events = detail.timeline.map((e: { event: string }) => e.event);
     expect(events).toContain('partRefunded');
     expect(events).not.toContain('refunded');
@@ -138,7 +145,7 @@ describe('[operator] refunds that say what they are', { timeout: 120_000 }, () =
     // A payment is refunded once: a second goodwill refund is refused, and nothing more goes back.
     expect((await refund(orderId, { amountCents: 500 })).json()).toMatchObject({
       code: 409,
-      message: "This order's payment was already refunded in part ($10.00 of $31.50); a payment is refunded once",
+      message: `This order's payment was already refunded in part ($10.00 of ${usd(PAID.amountCents)}); a payment is refunded once`,
     });
     expect((await db().select().from(payments).where(eq(payments.orderId, orderId)))[0]).toMatchObject({ refundedCents: 1000 });
     expect(await mailsAbout(orderId)).toHaveLength(1);
@@ -146,7 +153,7 @@ describe('[operator] refunds that say what they are', { timeout: 120_000 }, () =
 
   it('asks what becomes of the portraits on a full refund; revoked, they are gone, and the mail and the console say so', async () => {
     const { customer, orderId, shortId } = await downloadedProOrder('revoked@example.com');
-    expect((await refund(orderId, { amountCents: 3150 })).json()).toMatchObject({
+    expect((await refund(orderId, { amountCents: PAID.amountCents })).json()).toMatchObject({
       code: 400,
       message: 'Invalid revokePortraits: a full refund must say whether the portraits are deleted now (true) or kept (false)',
     });
@@ -156,15 +163,15 @@ describe('[operator] refunds that say what they are', { timeout: 120_000 }, () =
     });
     expect(await mailsAbout(orderId)).toHaveLength(0);
 
-    const entry = (await refund(orderId, { amountCents: 3150, revokePortraits: true })).json().data;
-    expect(entry).toMatchObject({ customerEmail: 'revoked@example.com', detail: { amountCents: 3150, refund: 'full', revokePortraits: true } });
+    const entry = (await refund(orderId, { amountCents: PAID.amountCents, revokePortraits: true })).json().data;
+    expect(entry).toMatchObject({ customerEmail: 'revoked@example.com', detail: { amountCents: PAID.amountCents, refund: 'full', revokePortraits: true } });
     expect(await storedPortraits(orderId)).toBe(0);
     expect(await t.app.ctx.files.count(`orders/${orderId}`)).toBe(0);
     expect(await data('/v1/order/info', { orderId }, customer.cookie)).toMatchObject({ status: 'refunded', imageGenerated: 0, expired: true });
     expect((await get(`/v1/order/groupDownload/${orderId}`, customer.cookie)).statusCode).toBe(410);
 
     const [mail] = await mailsAbout(orderId);
-    expect(mail!.text).toContain(`Our support team refunded the $31.50 you paid for order ${shortId}.`);
+    expect(mail!.text).toContain(`Our support team refunded the ${usd(PAID.amountCents)} you paid for order ${shortId}.`);
     expect(mail!.text).toContain('The portraits and photos of this order have been deleted.');
     expect(mail!.text).not.toMatch(/guarantee|you asked|remain available|note from our team/i);
     expectSameParts(mail!);
@@ -172,16 +179,17 @@ describe('[operator] refunds that say what they are', { timeout: 120_000 }, () =
     const detail = await data('/v1/operator/orders/get', { orderId });
     expect(detail.order).toMatchObject({ status: 'refunded', expired: true, purgeAt: null, purgedAt: expect.any(String) });
     expect(detail.portraits).toEqual([]);
-    expect(detail.payment).toMatchObject({ refundedCents: 3150 });
+    expect(detail.payment).toMatchObject({ refundedCents: PAID.amountCents });
     expect(detail.timeline.filter((e: { event: string }) => ['refunded', 'partRefunded', 'purged'].includes(e.event))).toMatchObject([
-      { event: 'refunded', amountCents: 3150 },
+      { event: 'refunded', amountCents: PAID.amountCents },
       { event: 'purged' },
     ]);
   });
 
   it('keeps the portraits of a full refund when the operator says so: the customer still has the gallery and the zip until the retention purge', async () => {
     const { customer, orderId } = await downloadedProOrder('kept@example.com');
-    const entry = (await refund(orderId, { amountCents: 3150, revokePortraits: false, note: 'Keep the portraits, with our apologies.' })).json().data;
+    const entry = (await refund(orderId, { amountCents: PAID.amountCents, revokePortraits: false, note: 'Keep the portraits, with our apologies.' })).json()
+      .data;
     expect(entry).toMatchObject({ customerEmail: 'kept@example.com', detail: { refund: 'full', revokePortraits: false } });
 
     expect(await data('/v1/order/info', { orderId }, customer.cookie)).toMatchObject({ status: 'refunded', imageGenerated: 60, expired: false });
@@ -190,7 +198,7 @@ describe('[operator] refunds that say what they are', { timeout: 120_000 }, () =
     expect(await storedPortraits(orderId)).toBe(60);
 
     const [mail] = await mailsAbout(orderId);
-    expect(mail!.text).toContain('Our support team refunded the $31.50 you paid for order');
+    expect(mail!.text).toContain(`Our support team refunded the ${usd(PAID.amountCents)} you paid for order`);
     expect(mail!.text).toContain('A note from our team: Keep the portraits, with our apologies.');
     expect(mail!.text).toContain('Your portraits remain available in your dashboard until');
     expect(mail!.text).not.toMatch(/guarantee|you asked|have been deleted/i);
@@ -231,10 +239,10 @@ describe('[operator] refunds that say what they are', { timeout: 120_000 }, () =
         action: 'refund',
         orderId,
         customerEmail: 'crashed@example.com',
-        detail: { amountCents: 3150, revokePortraits: false, mailCustomer: true, note: 'Back in full.' },
+        detail: { amountCents: PAID.amountCents, revokePortraits: false, mailCustomer: true, note: 'Back in full.' },
         createdAt: t.app.ctx.clock.now(),
       });
-    expect(await claimRefund(db(), orderId, t.app.ctx.clock.now(), 3150)).toBe(true);
+    expect(await claimRefund(db(), orderId, t.app.ctx.clock.now(), PAID.amountCents)).toBe(true);
 
     expect(await finishInterruptedRefunds(t.app.ctx, { atStart: true })).toBe(1);
     expect((await db().select().from(orders).where(eq(orders.id, orderId)))[0]).toMatchObject({ status: 'refunded', purgedAt: null });
@@ -249,7 +257,7 @@ describe('[operator] refunds that say what they are', { timeout: 120_000 }, () =
     await db().delete(downloads).where(eq(downloads.orderId, orderId));
     expect((await post('/v1/order/refund', { orderId }, customer.cookie)).statusCode).toBe(200);
     const [mail] = await mailsAbout(orderId);
-    expect(mail!.text).toContain('We refunded $31.50 for order');
+    expect(mail!.text).toContain(`We refunded ${usd(PAID.amountCents)} for order`);
     expect(mail!.text).toContain('as our 7-day money-back guarantee promises');
     expect(mail!.text).toContain('The portraits and photos of this order have been deleted.');
     expect(mail!.text).toContain('You get this email because you asked for a refund at Portrait Studio.');

@@ -4,6 +4,7 @@ import { oauthIdentities, payments } from '@/server/db/schema';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
 import { seedCompletedOrder } from './helpers/seed';
 import { sessionCookieOf, signInAs } from './helpers/session';
+import { priceOf } from '../support/prices';
 
 const OWNED_TABLES = ['users', 'sessions', 'oauth_identities', 'orders', 'selfies', 'portraits', 'favorites', 'downloads'] as const;
 
@@ -52,7 +53,7 @@ describe('[account] deleting an account', () => {
     expect(kept).toHaveLength(3);
     const detached = kept.filter((p) => p.userId === null);
     expect(detached).toHaveLength(2);
-    for (const p of detached) expect(p).toMatchObject({ orderId: null, cardLast4: null, amountCents: 3500, currency: 'usd' });
+    for (const p of detached) expect(p).toMatchObject({ orderId: null, cardLast4: null, amountCents: priceOf('basic'), currency: 'usd' });
 
     // The deleted customer is signed out everywhere; the other customer is still signed in.
     expect((await t.app.inject({ method: 'GET', url: '/v1/user/info', headers: { cookie: ada.cookie } })).statusCode).toBe(401);

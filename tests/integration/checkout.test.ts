@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '@/server/db/schema';
 import { validAnswers } from '../support/answers';
+import { firstOrderAmounts, packageOf, priceOf } from '../support/prices';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
 import { checkoutForm, makePhoto, makePhotos, makePixelBomb } from './helpers/photos';
 import { signInAs } from './helpers/session';
@@ -48,7 +49,14 @@ describe('[checkout] creating an order and paying through the offline checkout',
     const { data } = res.json();
     expect(data).toMatchObject({ provider: 'offline', publishableKey: null, clientSecret: expect.stringMatching(/^cs_offline_/) });
     const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, data.orderId));
-    expect(order).toMatchObject({ status: 'pending', categoryId: 'doctor', packageId: 'pro', priceCents: 4500, imageTotal: 60, paidAt: null });
+    expect(order).toMatchObject({
+      status: 'pending',
+      categoryId: 'doctor',
+      packageId: 'pro',
+      priceCents: priceOf('pro'),
+      imageTotal: packageOf('pro').portraits,
+      paidAt: null,
+    });
     expect(order!.portraitInfo).toMatchObject({ name: 'Doctor Photos', gender: 'woman', attire: ['white_coat', 'scrubs'] });
     expect(await t.app.ctx.files.count(`orders/${data.orderId}/selfies`)).toBe(6);
   });
@@ -57,7 +65,14 @@ describe('[checkout] creating an order and paying through the offline checkout',
     const bob = await signInAs(t, 'bob@example.com');
     const { data } = (await create(bob.cookie, six(), { portraitInfo: validAnswers() })).json();
     const summary = await offline(bob.cookie, 'session', { clientSecret: data.clientSecret, couponCode: 'first30' });
-    expect(summary.json().data).toMatchObject({ priceCents: 4500, discountCents: 1350, totalCents: 3150, couponCode: 'FIRST30', status: 'open' });
+    const pro = firstOrderAmounts('pro');
+    expect(summary.json().data).toMatchObject({
+      priceCents: pro.priceCents,
+      discountCents: pro.discountCents,
+      totalCents: pro.amountCents,
+      couponCode: 'FIRST30',
+      status: 'open',
+    });
 
     const paid = await offline(bob.cookie, 'pay', { clientSecret: data.clientSecret, couponCode: 'FIRST30' });
     expect(paid.statusCode).toBe(200);
@@ -66,13 +81,13 @@ describe('[checkout] creating an order and paying through the offline checkout',
     expect(again.statusCode).toBe(200);
 
     const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, data.orderId));
-    expect(order).toMatchObject({ status: 'processing', amountCents: 3150, discountCents: 1350, couponCode: 'FIRST30' });
+    expect(order).toMatchObject({ status: 'processing', amountCents: pro.amountCents, discountCents: pro.discountCents, couponCode: 'FIRST30' });
     expect(order!.paidAt).not.toBeNull();
     const recorded = await t.app.ctx.database.db.select().from(payments).where(eq(payments.orderId, data.orderId));
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({
       provider: 'offline',
-      amountCents: 3150,
+      amountCents: pro.amountCents,
       currency: 'usd',
       cardLast4: '4242',
       receiptUrl: `/v1/receipts/${recorded[0]!.id}`,
@@ -91,7 +106,7 @@ describe('[checkout] creating an order and paying through the offline checkout',
     const full = await offline(bob.cookie, 'pay', { clientSecret: data.clientSecret });
     expect(full.statusCode).toBe(200);
     const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, data.orderId));
-    expect(order!.amountCents).toBe(3500);
+    expect(order!.amountCents).toBe(priceOf('basic'));
   });
 
   it("answers another customer's checkout exactly like a missing one", async () => {

@@ -10,6 +10,7 @@ import { placePaidOrder } from './helpers/orders';
 import { seedCompletedOrder } from './helpers/seed';
 import { signInAs } from './helpers/session';
 import { readOutbox } from './helpers/smtp';
+import { priceOf } from '../support/prices';
 
 // Twenty real offline portraits: allow for a busy machine.
 describe('[generation] a paid order becomes portraits', { timeout: 180_000 }, () => {
@@ -141,7 +142,7 @@ describe('[retention] portraits and personal data go 30 days after delivery', ()
     expect(await t.app.ctx.files.count(`orders/${order.id}`)).toBe(0);
     expect(await t.app.ctx.database.db.select().from(portraits).where(eq(portraits.orderId, order.id))).toHaveLength(0);
     const [row] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(row).toMatchObject({ portraitInfo: null, priceCents: 3500, packageId: 'basic' });
+    expect(row).toMatchObject({ portraitInfo: null, priceCents: priceOf('basic'), packageId: 'basic' });
     // A month later the customer signs in again (the old session idled out) and sees the order as expired.
     const back = await signInAs(t, 'keep@example.com');
     const info = await t.app.inject({ method: 'POST', url: '/v1/order/info', headers: back.headers, payload: { orderId: order.id } });

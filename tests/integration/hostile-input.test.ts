@@ -29,6 +29,7 @@ import {
   ZFreeBetaSeatRequestSchema,
 } from '@/shared/contracts/operator';
 import { validAnswers } from '../support/answers';
+import { priceOf, usd } from '../support/prices';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { expectEnvelope, expectHealthy, hasPoisonKey, HOSTILE_TEXT, postRoutesOf, storedState, UNSTORABLE_TEXT } from './helpers/hostile';
 import { checkoutForm, makePhotos } from './helpers/photos';
@@ -501,7 +502,7 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
         case 'note':
           // Any text is a fine note: the refund is refused for its amount, as with any other note.
           expect(res.statusCode).toBe(400);
-          expect(body.message).toBe('The refund cannot be more than the $35.00 paid');
+          expect(body.message).toBe(`The refund cannot be more than the ${usd(priceOf('basic'))} paid`);
           break;
         case 'comment': {
           // Any text is a fine comment: it is stored and listed exactly as typed, and nothing else changes.

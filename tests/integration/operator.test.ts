@@ -12,6 +12,7 @@ import { placePaidOrder } from './helpers/orders';
 import { seedCompletedOrder } from './helpers/seed';
 import { signInAs } from './helpers/session';
 import { readOutbox } from './helpers/smtp';
+import { priceOf, usd } from '../support/prices';
 
 const OPERATOR = 'ops@example.com';
 const DAY = 24 * 3600_000;
@@ -100,8 +101,8 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
           categoryId: 'doctor',
           packageId: 'basic',
           imageTotal: 40,
-          priceCents: 3500,
-          amountCents: 3500,
+          priceCents: priceOf('basic'),
+          amountCents: priceOf('basic'),
           createdAt: new Date(base + i * DAY),
         })
         .returning();
@@ -228,7 +229,7 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     // Delivered (the order's generation is not what this test is about).
     await db().update(orders).set({ status: 'completed', completedAt: new Date() }).where(eq(orders.id, orderId));
     const over = await call('/v1/operator/orders/refund', { orderId, requestId: randomUUID(), amountCents: 999_999 });
-    expect(over.json()).toMatchObject({ code: 400, message: 'The refund cannot be more than the $35.00 paid' });
+    expect(over.json()).toMatchObject({ code: 400, message: `The refund cannot be more than the ${usd(priceOf('basic'))} paid` });
 
     const clicks = await Promise.all(
       Array.from({ length: 20 }, () => call('/v1/operator/orders/refund', { orderId, requestId: randomUUID(), amountCents: 1500 })),
@@ -237,14 +238,14 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     for (const res of clicks.filter((r) => r.statusCode !== 200)) expect(res.statusCode).toBe(409);
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment).toMatchObject({ refundedCents: 1500, refundId: expect.any(String) });
-    // $15 of $35 is a goodwill refund: the order is as it was.
+    // $15 of the Basic price is a goodwill refund: the order is as it was.
     expect(await orderRow(orderId)).toMatchObject({ status: 'completed', refundedAt: null, refundStartedAt: null, purgedAt: null });
     expect(await auditOf(orderId)).toMatchObject([
       { action: 'refund', outcome: 'done', customerEmail: 'refund@example.com', detail: { amountCents: 1500, refund: 'part' } },
     ]);
     const mails = (await readOutbox(t.dataDir)).filter((m) => m.subject === `Your refund for order ${orderId.slice(0, 8).toUpperCase()}`);
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain('Our support team refunded $15.00 of the $35.00 you paid');
+    expect(mails[0]!.text).toContain(`Our support team refunded $15.00 of the ${usd(priceOf('basic'))} you paid`);
     // Neither the customer's own refund nor a second one from the console can follow.
     const theirs = await call('/v1/order/refund', { orderId }, customer.cookie);
     expect(theirs.json()).toMatchObject({
@@ -254,7 +255,7 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     const again = await call('/v1/operator/orders/refund', { orderId, requestId: randomUUID(), amountCents: 2000 });
     expect(again.json()).toMatchObject({
       code: 409,
-      message: "This order's payment was already refunded in part ($15.00 of $35.00); a payment is refunded once",
+      message: `This order's payment was already refunded in part ($15.00 of ${usd(priceOf('basic'))}); a payment is refunded once`,
     });
   });
 
@@ -297,7 +298,7 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
       email: 'gone@example.com',
       signInMethods: ['email'],
       orders: [{ id: order.id, status: 'completed' }],
-      payments: [{ orderId: order.id, amountCents: 3500 }],
+      payments: [{ orderId: order.id, amountCents: priceOf('basic') }],
     });
     expect(found.lastSeenAt).not.toBeNull();
 
@@ -328,7 +329,7 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     expect(overview.days).toHaveLength(30);
     const today = overview.days.at(-1);
     expect(today.day).toBe(new Date().toISOString().slice(0, 10));
-    // Today's payments: the retried beta order ($0), and the $35 Basic order refunded $15.
+    // Today's payments: the retried beta order ($0), and the Basic order refunded $15.
     expect(today).toMatchObject({ orders: expect.any(Number), revenueCents: expect.any(Number), refundedCents: 1500 });
     expect(overview.refunds).toEqual({ count: 1, cents: 1500 });
     expect(overview.paidToCompleted.orders).toBeGreaterThanOrEqual(1);

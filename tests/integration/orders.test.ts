@@ -12,6 +12,7 @@ import { buildTestApp, sameSite, type TestApp } from './helpers/app';
 import { makePhoto } from './helpers/photos';
 import { seedCompletedOrder } from './helpers/seed';
 import { signInAs } from './helpers/session';
+import { priceOf } from '../support/prices';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 
@@ -317,7 +318,7 @@ describe('[orders] the order calls', () => {
       }
       expect(await db().select().from(orders).where(eq(orders.id, order.id))).toEqual([]);
       const [payment] = await db().select().from(payments).where(eq(payments.checkoutSessionId, order.checkoutSessionId!));
-      expect(payment).toMatchObject({ orderId: null, userId: ada.user.id, amountCents: 3500 });
+      expect(payment).toMatchObject({ orderId: null, userId: ada.user.id, amountCents: priceOf('basic') });
       // The customer's other order is untouched, and the list no longer has the deleted one.
       expect(await t.app.ctx.files.count(orderFolder(other.id))).toBe(1 + 3 * 2);
       const ids = (await post('/v1/order/list', {})).json().data.map((o: { id: string }) => o.id);

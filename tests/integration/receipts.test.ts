@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '@/server/db/schema';
+import { afterFirstOrder, firstOrderAmounts, packageOf, priceOf, usd } from '../support/prices';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
 import { seedCompletedOrder } from './helpers/seed';
 import { signInAs } from './helpers/session';
@@ -21,8 +22,8 @@ describe('[receipts] the receipts list and receipt page', () => {
         provider: 'offline',
         checkoutSessionId: `cs_test_${Math.random().toString(36).slice(2)}`,
         packageId: 'pro',
-        priceCents: 4500,
-        amountCents: 4500,
+        priceCents: priceOf('pro'),
+        amountCents: priceOf('pro'),
         currency: 'usd',
         createdAt,
         ...extra,
@@ -38,7 +39,7 @@ describe('[receipts] the receipts list and receipt page', () => {
     const ada = await signInAs(t, 'ada@example.com');
     const bob = await signInAs(t, 'bob@example.com');
     const order = await seedCompletedOrder(t, ada.user.id);
-    const older = await insertPayment(ada.user.id, 60, { priceCents: 4500, discountCents: 1350, amountCents: 3150, couponCode: 'FIRST30' });
+    const older = await insertPayment(ada.user.id, 60, firstOrderAmounts('pro'));
     const newest = await insertPayment(ada.user.id, -1, { receiptUrl: 'https://pay.stripe.com/receipts/x', provider: 'stripe' });
     await insertPayment(bob.user.id, 5);
 
@@ -49,10 +50,10 @@ describe('[receipts] the receipts list and receipt page', () => {
     const receipts = body.data as { id: string; orderId: string | null; createdAt: string; amount: number; currency: string; receiptURL: string | null }[];
     expect(receipts).toHaveLength(3);
     expect(receipts.map((r) => r.id)[0]).toBe(newest.id);
-    expect(receipts[0]).toMatchObject({ amount: 4500, currency: 'usd', receiptURL: 'https://pay.stripe.com/receipts/x', orderId: null });
+    expect(receipts[0]).toMatchObject({ amount: priceOf('pro'), currency: 'usd', receiptURL: 'https://pay.stripe.com/receipts/x', orderId: null });
     // The seeded order's payment (made "now") sits between the newest and the hour-old one.
-    expect(receipts[1]).toMatchObject({ orderId: order.id, amount: 3500 });
-    expect(receipts[2]).toMatchObject({ id: older.id, amount: 3150, receiptURL: null });
+    expect(receipts[1]).toMatchObject({ orderId: order.id, amount: priceOf('basic') });
+    expect(receipts[2]).toMatchObject({ id: older.id, amount: afterFirstOrder(priceOf('pro')), receiptURL: null });
     const times = receipts.map((r) => Date.parse(r.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(Object.keys(receipts[0]!).sort()).toEqual([
@@ -80,7 +81,7 @@ describe('[receipts] the receipts list and receipt page', () => {
       provider: 'offline' as const,
       checkoutSessionId: `cs_many_${i}`,
       packageId: 'basic',
-      priceCents: 3500,
+      priceCents: priceOf('basic'),
       amountCents: 100 + i,
       currency: 'usd',
       createdAt: new Date(t.app.ctx.clock.now().getTime() - (105 - i) * 60_000),
@@ -117,10 +118,7 @@ describe('[receipts] the receipts list and receipt page', () => {
     const payment = await insertPayment(fay.user.id, 0, {
       orderId: order.id,
       checkoutSessionId: `cs_fay_${Date.now()}`,
-      priceCents: 4500,
-      discountCents: 1350,
-      amountCents: 3150,
-      couponCode: 'FIRST30',
+      ...firstOrderAmounts('pro'),
       cardLast4: '4242',
     });
     const res = await t.app.inject({ method: 'GET', url: `/v1/receipts/${payment.id}`, headers: { cookie: fay.cookie } });
@@ -131,11 +129,12 @@ describe('[receipts] the receipts list and receipt page', () => {
     expect(html).toContain('Portrait Studio');
     expect(html).toContain(`PS-${payment.id.slice(0, 8).toUpperCase()}`);
     expect(html).toContain(order.id.slice(0, 8).toUpperCase());
-    expect(html).toContain('Pro package: 60 AI portraits');
-    expect(html).toContain('$45.00');
+    const pro = firstOrderAmounts('pro');
+    expect(html).toContain(`Pro package: ${packageOf('pro').portraits} AI portraits`);
+    expect(html).toContain(usd(pro.priceCents));
     expect(html).toContain('Discount (FIRST30)');
-    expect(html).toContain('−$13.50');
-    expect(html).toContain('$31.50');
+    expect(html).toContain(`−${usd(pro.discountCents)}`);
+    expect(html).toContain(usd(pro.amountCents));
     expect(html).toContain('USD');
     expect(html).toContain('Card ending in 4242 (test mode)');
     expect(html).toContain('>Print</button>');

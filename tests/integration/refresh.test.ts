@@ -5,13 +5,14 @@ import { orders, payments, portraits, selfies } from '@/server/db/schema';
 import { purgeOrder } from '@/server/services/orders/order-lifecycle';
 import { buildTestApp, runJobs, sameSite, type TestApp } from './helpers/app';
 import { validAnswers } from '../support/answers';
+import { priceOf } from '../support/prices';
 import { placePaidOrder } from './helpers/orders';
 import { checkoutForm, makePhotos } from './helpers/photos';
 import { signedStripeEvent, startStripeApi, stripeSettings } from './helpers/stripe-api';
 import { signInAs } from './helpers/session';
 
 /**
- * A refresh: 20 new portraits of a delivered order's person for $19.99, made from what the first
+ * A refresh: 20 new portraits of a delivered order's person at the refresh price, made from what the first
  * order's generation kept (the offline generator's framed face crops), without selfies.
  */
 describe('[refresh] 20 new portraits of a delivered order, without new selfies', { timeout: 120_000 }, () => {
@@ -38,7 +39,7 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
     return { ...user, orderId };
   }
 
-  it('makes exactly 20 new portraits for $19.99 from the kept likeness, with the new choices, as an order of its own; refuses a choice not offered, a stranger and a purged order', async () => {
+  it('makes exactly 20 new portraits at the refresh price from the kept likeness, with the new choices, as an order of its own; refuses a choice not offered, a stranger and a purged order', async () => {
     const ada = await delivered('refresh-ada@example.com');
     // The selfies went after generation; framed face crops of the person stay with the order.
     expect(await rows(selfies, ada.orderId)).toBe(0);
@@ -58,7 +59,7 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
     expect(created.statusCode).toBe(200);
     const { orderId, clientSecret } = created.json().data;
     const summary = await post(ada.cookie, '/v1/checkout/offline/session', { clientSecret });
-    expect(summary.json().data).toMatchObject({ packageId: 'refresh', priceCents: 1999, totalCents: 1999 });
+    expect(summary.json().data).toMatchObject({ packageId: 'refresh', priceCents: priceOf('refresh'), totalCents: priceOf('refresh') });
     // No coupon applies to a refresh.
     const withCoupon = await post(ada.cookie, '/v1/checkout/offline/pay', { clientSecret, couponCode: 'FIRST30' });
     expect(withCoupon.json()).toMatchObject({ code: 400, message: 'Coupon codes do not apply to a refresh' });
@@ -69,14 +70,14 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
 
     expect(await runJobs(t, generateOrderJob)).toBe(1);
     const [made] = await db().select().from(orders).where(eq(orders.id, orderId));
-    expect(made).toMatchObject({ status: 'completed', imageGenerated: 20, packageId: 'refresh', refreshOf: ada.orderId, amountCents: 1999 });
+    expect(made).toMatchObject({ status: 'completed', imageGenerated: 20, packageId: 'refresh', refreshOf: ada.orderId, amountCents: priceOf('refresh') });
     expect(made!.portraitInfo).toMatchObject({ attire: ['scrubs'], background: ['clinic'], gender: 'woman' });
     expect(await rows(portraits, orderId)).toBe(20);
     expect(await rows(selfies, orderId)).toBe(0);
     // The refresh keeps no likeness of its own: it was made from the first order's.
     expect(await t.app.ctx.files.count(`orders/${orderId}/likeness`)).toBe(0);
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
-    expect(payment).toMatchObject({ packageId: 'refresh', amountCents: 1999, discountCents: 0 });
+    expect(payment).toMatchObject({ packageId: 'refresh', amountCents: priceOf('refresh'), discountCents: 0 });
     const listed = (await post(ada.cookie, '/v1/order/list', {}))
       .json()
       .data.map((o: { id: string; portraitInfo: { package: string } }) => [o.id, o.portraitInfo.package]);
@@ -131,7 +132,7 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
       expect(await runJobs(stripe, generateOrderJob)).toBe(1);
     }
 
-    it('sells the refresh for $19.99 with no promotion code, and makes its 20 portraits once paid', async () => {
+    it('sells the refresh at its price with no promotion code, and makes its 20 portraits once paid', async () => {
       const dee = await signInAs(stripe, 'stripe-refresh@example.com');
       const form = checkoutForm(
         (await makePhotos(6)).map((bytes) => ({ bytes })),
@@ -155,13 +156,13 @@ describe('[refresh] 20 new portraits of a delivered order, without new selfies',
       const { orderId, sessionId, provider } = created.json().data;
       expect(provider).toBe('stripe');
       const session = stripeApi.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST').at(-1)!;
-      expect(session.form.get('line_items[0][price_data][unit_amount]')).toBe('1999');
+      expect(session.form.get('line_items[0][price_data][unit_amount]')).toBe(String(priceOf('refresh')));
       expect(session.form.get('allow_promotion_codes')).toBe('false');
       expect(session.form.get('metadata[packageId]')).toBe('refresh');
 
       await pay(sessionId);
       const [made] = await stripe.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
-      expect(made).toMatchObject({ status: 'completed', imageGenerated: 20, amountCents: 1999 });
+      expect(made).toMatchObject({ status: 'completed', imageGenerated: 20, amountCents: priceOf('refresh') });
     });
   });
 });

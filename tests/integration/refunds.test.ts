@@ -11,6 +11,7 @@ import { checkoutForm, makePhotos } from './helpers/photos';
 import { signInAs } from './helpers/session';
 import { readMails } from './helpers/smtp';
 import { signedStripeEvent, startStripeApi, stripeSettings } from './helpers/stripe-api';
+import { priceOf, usd } from '../support/prices';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEBHOOK_SECRET = 'whsec_refunds';
@@ -48,7 +49,7 @@ describe('[refunds] the 7-day money-back guarantee, self-serve', () => {
           refundBlock: string | null;
         }[]
       ).find((o) => o.id === orderId);
-    /** A customer with a delivered Basic order ($35), paid through the offline checkout. */
+    /** A customer with a delivered Basic order, paid through the offline checkout. */
     async function customerWithOrder(email: string, packageId = 'basic') {
       const user = await signInAs(t, email);
       const orderId = await placePaidOrder(t, user.cookie, packageId);
@@ -72,7 +73,7 @@ describe('[refunds] the 7-day money-back guarantee, self-serve', () => {
         expect(['This order has already been refunded', 'Your refund for this order is already being processed']).toContain(refused.json().message);
       }
       const done = answers.find((a) => a.statusCode === 200)!.json().data;
-      expect(done).toMatchObject({ orderId: ada.orderId, amount: 3500, currency: 'usd' });
+      expect(done).toMatchObject({ orderId: ada.orderId, amount: priceOf('basic'), currency: 'usd' });
 
       const { db } = t.app.ctx.database;
       const [session] = await db.select().from(offlineCheckoutSessions).where(eq(offlineCheckoutSessions.orderId, ada.orderId));
@@ -85,15 +86,21 @@ describe('[refunds] the 7-day money-back guarantee, self-serve', () => {
       const receipts = (await t.app.inject({ method: 'POST', url: '/v1/stripe/receipts', headers: { ...sameSite, cookie: ada.cookie }, payload: {} })).json()
         .data;
       expect(receipts).toEqual([
-        expect.objectContaining({ orderId: ada.orderId, amount: 3500, refundedAmount: 3500, refundedAt: expect.any(String), refundBlock: 'refunded' }),
+        expect.objectContaining({
+          orderId: ada.orderId,
+          amount: priceOf('basic'),
+          refundedAmount: priceOf('basic'),
+          refundedAt: expect.any(String),
+          refundBlock: 'refunded',
+        }),
       ]);
       const page = await t.app.inject({ method: 'GET', url: `/v1/receipts/${receipts[0].id}`, headers: { cookie: ada.cookie } });
       expect(page.body).toMatch(/Refunded on [A-Z][a-z]{2} \d{1,2}, \d{4}/);
-      expect(page.body).toContain('-$35.00');
+      expect(page.body).toContain(`-${usd(priceOf('basic'))}`);
 
       const mails = (await readMails(t.config.mail.outboxDir)).filter((m) => m.subject === `Your refund for order ${ada.orderId.slice(0, 8).toUpperCase()}`);
       expect(mails).toHaveLength(1);
-      expect(mails[0]!.text).toContain('We refunded $35.00');
+      expect(mails[0]!.text).toContain(`We refunded ${usd(priceOf('basic'))}`);
       expect(mails[0]!.text).toContain('3-5 business days');
 
       // Asking again later is refused with the reason.
@@ -197,29 +204,29 @@ describe('[refunds] the 7-day money-back guarantee, self-serve', () => {
       expect(res.statusCode).toBe(200);
       const call = stripeApi.requests.find((r) => r.path === '/v1/refunds')!;
       expect(call.form.get('payment_intent')).toBe(`pi_${ada.sessionId}`);
-      expect(call.form.get('amount')).toBe('3500');
+      expect(call.form.get('amount')).toBe(String(priceOf('basic')));
       expect(call.idempotencyKey).toBe(`refund-${ada.orderId}`);
       expect(stripeApi.refunds()).toHaveLength(1);
 
       // Stripe tells us about the refund we made, twice: nothing changes, no second mail.
-      const charge = { id: `ch_${ada.sessionId}`, object: 'charge', payment_intent: `pi_${ada.sessionId}`, refunded: true, amount_refunded: 3500 };
+      const charge = { id: `ch_${ada.sessionId}`, object: 'charge', payment_intent: `pi_${ada.sessionId}`, refunded: true, amount_refunded: priceOf('basic') };
       const replayId = `evt_refunded_${ada.orderId}`;
       for (let i = 0; i < 2; i++) expect((await event('charge.refunded', charge, replayId)).statusCode).toBe(200);
       const [payment] = await t.app.ctx.database.db.select().from(payments).where(eq(payments.orderId, ada.orderId));
-      expect(payment).toMatchObject({ refundedCents: 3500, refundId: stripeApi.refunds()[0]!.id });
+      expect(payment).toMatchObject({ refundedCents: priceOf('basic'), refundId: stripeApi.refunds()[0]!.id });
       const mails = (await readMails(t.config.mail.outboxDir)).filter((m) => m.subject?.startsWith('Your refund for order'));
       expect(mails).toHaveLength(1);
     });
 
     it("records a refund made in Stripe's dashboard: the order is refunded and its portraits deleted, once", async () => {
       const bob = await paidOrder('dashboard-refund@example.com');
-      const refund = { id: 're_dashboard_1', object: 'refund', payment_intent: `pi_${bob.sessionId}`, status: 'succeeded', amount: 3500 };
+      const refund = { id: 're_dashboard_1', object: 'refund', payment_intent: `pi_${bob.sessionId}`, status: 'succeeded', amount: priceOf('basic') };
       for (let i = 0; i < 3; i++) expect((await event('refund.updated', refund, 'evt_dashboard_refund')).statusCode).toBe(200);
       const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, bob.orderId));
       expect(order).toMatchObject({ status: 'refunded', refundedAt: expect.any(Date) });
       expect(await t.app.ctx.files.count(`orders/${bob.orderId}`)).toBe(0);
       const [payment] = await t.app.ctx.database.db.select().from(payments).where(eq(payments.orderId, bob.orderId));
-      expect(payment).toMatchObject({ refundId: 're_dashboard_1', refundedCents: 3500 });
+      expect(payment).toMatchObject({ refundId: 're_dashboard_1', refundedCents: priceOf('basic') });
 
       // A partial refund made there leaves the order as it is.
       const cyd = await paidOrder('partial-refund@example.com');

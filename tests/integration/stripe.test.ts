@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, users } from '@/server/db/schema';
 import { handleResumeGeneration } from '@/server/jobs/handlers';
 import { validAnswers } from '../support/answers';
+import { firstOrderAmounts, priceOf } from '../support/prices';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
 import { checkoutForm, makePhotos } from './helpers/photos';
 import { signInAs } from './helpers/session';
@@ -85,7 +86,7 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
       customer: 'cus_TestCustomer01',
       'line_items[0][quantity]': '1',
       'line_items[0][price_data][currency]': 'usd',
-      'line_items[0][price_data][unit_amount]': '4500',
+      'line_items[0][price_data][unit_amount]': String(priceOf('pro')),
       'metadata[orderId]': orderId,
       'payment_intent_data[metadata][orderId]': orderId,
       allow_promotion_codes: 'true',
@@ -144,13 +145,14 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
     const created = stripeApi.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST').at(-1)!;
     expect(created.form.get('discounts[0][coupon]')).toBe('portrait-studio-beta-100');
     expect(created.form.get('allow_promotion_codes')).toBeNull();
-    expect(created.form.get('line_items[0][price_data][unit_amount]')).toBe('2500');
+    expect(created.form.get('line_items[0][price_data][unit_amount]')).toBe(String(priceOf('beta')));
   });
 
   it('fulfils a paid session once, however many times the webhook repeats', async () => {
     const { orderId } = await startCheckout('repeat@example.com');
     const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
-    stripeApi.complete(order!.checkoutSessionId!, { discount: 1350, promotionCode: 'FIRST30' });
+    const pro = firstOrderAmounts('pro');
+    stripeApi.complete(order!.checkoutSessionId!, { discount: pro.discountCents, promotionCode: 'FIRST30' });
     const event = signedEvent(order!.checkoutSessionId!);
     for (let i = 0; i < 3; i++) expect((await deliver(event)).statusCode).toBe(200);
     expect((await deliver(signedEvent(order!.checkoutSessionId!))).statusCode).toBe(200);
@@ -159,15 +161,15 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
     expect(recorded).toHaveLength(1);
     expect(recorded[0]).toMatchObject({
       provider: 'stripe',
-      amountCents: 3150,
-      discountCents: 1350,
+      amountCents: pro.amountCents,
+      discountCents: pro.discountCents,
       couponCode: 'FIRST30',
       cardLast4: '4242',
       paymentIntentId: `pi_${order!.checkoutSessionId}`,
       receiptUrl: `https://pay.stripe.com/receipts/payment/${order!.checkoutSessionId}`,
     });
     const [paid] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(paid).toMatchObject({ status: 'processing', amountCents: 3150 });
+    expect(paid).toMatchObject({ status: 'processing', amountCents: pro.amountCents });
   });
 
   it('fulfils once when deliveries race', async () => {
@@ -211,7 +213,7 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
     stripeApi.complete(await sessionOf(orderId));
     await sweep();
     await sweep();
-    expect(await orderRow(orderId)).toMatchObject({ status: 'processing', amountCents: 4500 });
+    expect(await orderRow(orderId)).toMatchObject({ status: 'processing', amountCents: priceOf('pro') });
     expect(await paymentsOf(orderId)).toHaveLength(1);
     // The webhook arriving late changes nothing.
     expect((await deliver(signedEvent(await sessionOf(orderId)))).statusCode).toBe(200);

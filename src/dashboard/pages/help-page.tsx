@@ -1,20 +1,14 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStore } from '@nanostores/react';
 import { MessageCircleQuestionIcon } from 'lucide-react';
-import { $language } from '@/stores/language';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/ui/accordion';
 import { Button } from '@/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui/tabs';
 import { PageContainer, PageHeader } from '../components/page-header';
-import { formatMoney } from '@/shared/format';
-import { faqValues, HELP_FAQ, HELP_TABS } from '../help-faq';
+import { FAQ_VALUES, HELP_FAQ, HELP_TABS } from '../help-faq';
 
 /** Help: the FAQ in five tabs, each an accordion, and a way to reach a person. */
 export function HelpPage() {
   const { t } = useTranslation();
-  const language = useStore($language);
-  const values = useMemo(() => faqValues((cents, currency) => formatMoney(cents, currency, language, { wholeWithoutCents: true })), [language]);
 
   return (
     <PageContainer className="max-w-4xl">
@@ -32,8 +26,8 @@ export function HelpPage() {
             <Accordion type="single" collapsible>
               {HELP_FAQ[tab].map((key) => (
                 <AccordionItem key={key} value={key}>
-                  <AccordionTrigger className="text-base">{t(`dashboard.help.faq.${tab}.${key}.q`, values)}</AccordionTrigger>
-                  <AccordionContent className="leading-relaxed text-muted-foreground">{t(`dashboard.help.faq.${tab}.${key}.a`, values)}</AccordionContent>
+                  <AccordionTrigger className="text-base">{t(`dashboard.help.faq.${tab}.${key}.q`, FAQ_VALUES)}</AccordionTrigger>
+                  <AccordionContent className="leading-relaxed text-muted-foreground">{t(`dashboard.help.faq.${tab}.${key}.a`, FAQ_VALUES)}</AccordionContent>
                 </AccordionItem>
               ))}
             </Accordion>

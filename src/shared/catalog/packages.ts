@@ -5,10 +5,8 @@
  */
 export interface PortraitPackage {
   id: 'beta' | 'basic' | 'pro' | 'executive' | 'refresh';
-  /** The price shown on the card. */
+  /** The price shown on the card; what an order costs follows from it (`packageCharge`). */
   priceCents: number;
-  /** What the customer pays: the beta package is free while seats remain. */
-  chargeCents: number;
   currency: 'usd';
   portraits: 20 | 40 | 60 | 100;
   poses: number | null;
@@ -26,7 +24,6 @@ export const PACKAGES: readonly PortraitPackage[] = [
   {
     id: 'beta',
     priceCents: 2500,
-    chargeCents: 0,
     currency: 'usd',
     portraits: 20,
     poses: null,
@@ -41,7 +38,6 @@ export const PACKAGES: readonly PortraitPackage[] = [
   {
     id: 'basic',
     priceCents: 3500,
-    chargeCents: 3500,
     currency: 'usd',
     portraits: 40,
     poses: 5,
@@ -56,7 +52,6 @@ export const PACKAGES: readonly PortraitPackage[] = [
   {
     id: 'pro',
     priceCents: 4500,
-    chargeCents: 4500,
     currency: 'usd',
     portraits: 60,
     poses: 20,
@@ -71,7 +66,6 @@ export const PACKAGES: readonly PortraitPackage[] = [
   {
     id: 'executive',
     priceCents: 7500,
-    chargeCents: 7500,
     currency: 'usd',
     portraits: 100,
     poses: 40,
@@ -92,7 +86,6 @@ export const PACKAGES: readonly PortraitPackage[] = [
 export const REFRESH_PACKAGE: PortraitPackage = {
   id: 'refresh',
   priceCents: 1999,
-  chargeCents: 1999,
   currency: 'usd',
   portraits: 20,
   poses: null,
@@ -117,8 +110,12 @@ export const FIRST_ORDER_COUPON = { code: 'FIRST30', percentOff: 30 } as const;
 /** The beta program's code, shown on the beta page; the beta package applies it automatically. */
 export const BETA_COUPON = { code: 'BETA', percentOff: 100 } as const;
 
-/** What an order of a package costs before any code the customer types: the beta package's discount is its whole price. */
+/**
+ * What an order of a package costs before any code the customer types: the beta package carries the
+ * beta code, which takes its whole price while seats remain; every other package costs its price.
+ */
 export function packageCharge(pkg: PortraitPackage): { priceCents: number; discountCents: number; amountCents: number; couponCode: string | null } {
-  const discountCents = pkg.priceCents - pkg.chargeCents;
-  return { priceCents: pkg.priceCents, discountCents, amountCents: pkg.chargeCents, couponCode: discountCents > 0 ? BETA_COUPON.code : null };
+  const couponCode = pkg.id === 'beta' ? BETA_COUPON.code : null;
+  const discountCents = couponCode ? Math.round((pkg.priceCents * BETA_COUPON.percentOff) / 100) : 0;
+  return { priceCents: pkg.priceCents, discountCents, amountCents: pkg.priceCents - discountCents, couponCode };
 }

@@ -1,6 +1,7 @@
 import type { TestApp } from './app';
 import { downloads, favorites, offlineCheckoutSessions, orders, payments, portraits, selfies } from '@/server/db/schema';
 import { portraitKey, selfieKey, thumbKey } from '@/server/services/orders/storage-keys';
+import { priceOf } from '../../support/prices';
 
 /**
  * A completed order with everything an order can own: selfies, portraits (rows and files),
@@ -21,8 +22,8 @@ export async function seedCompletedOrder(t: TestApp, userId: string, { portraits
       imageTotal: portraitsCount,
       imageGenerated: portraitsCount,
       progress: 100,
-      priceCents: 3500,
-      amountCents: 3500,
+      priceCents: priceOf('basic'),
+      amountCents: priceOf('basic'),
       paidAt: now,
       completedAt: now,
       checkoutSessionId: `cs_test_${Math.random().toString(36).slice(2)}`,
@@ -44,8 +45,8 @@ export async function seedCompletedOrder(t: TestApp, userId: string, { portraits
     id: order!.checkoutSessionId!,
     orderId: order!.id,
     clientSecretHash: `seeded-${order!.checkoutSessionId}`,
-    priceCents: 3500,
-    amountCents: 3500,
+    priceCents: priceOf('basic'),
+    amountCents: priceOf('basic'),
     currency: 'usd',
     status: 'paid',
     expiresAt: now,
@@ -57,8 +58,8 @@ export async function seedCompletedOrder(t: TestApp, userId: string, { portraits
     provider: 'offline',
     checkoutSessionId: order!.checkoutSessionId!,
     packageId: 'basic',
-    priceCents: 3500,
-    amountCents: 3500,
+    priceCents: priceOf('basic'),
+    amountCents: priceOf('basic'),
     currency: 'usd',
     cardLast4: '4242',
     receiptUrl: `/v1/receipts/${order!.id}`,

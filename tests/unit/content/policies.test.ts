@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { FIRST_ORDER_COUPON } from '@/shared/catalog/packages';
+import { fillFigures } from '@/shared/copy-figures';
 import { BUNDLED_LANGUAGES } from '@/shared/i18n';
+import { LIMITS, SIDEBAR } from '@/shared/limits';
 
 /** The markdown behind /terms, /privacy, /refund and /cookies: `src/content/policies/{lang}/{page}.md`. */
 const ROOT = `${resolve(dirname(fileURLToPath(import.meta.url)), '../../../src/content/policies')}/`;
@@ -64,28 +67,28 @@ describe('policy pages', () => {
   });
 
   it('the English refund policy states the refund rules', () => {
-    const { body } = readPolicy('us', 'refund');
-    expect(body).toContain('7 days');
-    expect(body).toContain('within 7 days of purchase');
+    const body = fillFigures(readPolicy('us', 'refund').body, 'us');
+    expect(body).toContain(`${LIMITS.refundWindowDays} days`);
+    expect(body).toContain(`within ${LIMITS.refundWindowDays} days of purchase`);
     expect(body).toContain('3-5 business days');
     expect(body).toContain('downloaded');
-    expect(body).toMatch(/6 to 10/);
-    expect(body).toContain('FIRST30');
+    expect(body).toContain(`${LIMITS.photosMin} to ${LIMITS.photosMax}`);
+    expect(body).toContain(FIRST_ORDER_COUPON.code);
   });
 
   it('the English privacy policy states retention and selfie deletion', () => {
-    const { body } = readPolicy('us', 'privacy');
-    expect(body).toContain('30 days');
+    const body = fillFigures(readPolicy('us', 'privacy').body, 'us');
+    expect(body).toContain(`${LIMITS.retentionDays} days after delivery`);
     expect(body).toMatch(/selfies are deleted right after processing/i);
     expect(body).toContain('Stripe');
     expect(body).toContain('Astria');
   });
 
   it('the English cookie policy lists exactly the storage the product uses', () => {
-    const { body } = readPolicy('us', 'cookies');
+    const body = fillFigures(readPolicy('us', 'cookies').body, 'us');
     expect(body).toContain('HttpOnly');
     expect(body).toContain('`sidebar:state`');
-    expect(body).toContain('7 days');
+    expect(body).toContain(`${SIDEBAR.cookieMaxAgeSeconds / (24 * 60 * 60)} days`);
     expect(body).toContain('`language`');
     expect(body).toContain('Stripe');
     expect(body).toMatch(/no advertising/i);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HELP_FAQ, HELP_TABS } from '@/dashboard/help-faq';
-import { BUNDLES } from '@/shared/i18n-bundles';
+import { createI18n } from '@/shared/i18n';
+import { BUNDLES, RESOURCES } from '@/shared/i18n-bundles';
+import { LIMITS } from '@/shared/limits';
 import us from '../../../locales/us.json';
 
 type Tree = { [key: string]: string | Tree };
@@ -34,7 +36,7 @@ describe('[dashboard] translations', () => {
     expect([d.sidebar.portraits, d.sidebar.newOrder, d.sidebar.myOrders, d.sidebar.other]).toEqual(['Portraits', 'New Order', 'My Orders', 'Other']);
     expect([d.sidebar.help, d.sidebar.receipts, d.sidebar.releaseNotes, d.sidebar.account]).toEqual(['Help', 'Receipts', 'Release Notes', 'Account']);
     expect(d.sidebar.loggingIn).toBe('Loggin in');
-    expect(d.receipts.note).toBe('Only last 100 items are retrieved');
+    expect(createI18n('us', RESOURCES).t('dashboard.receipts.note')).toBe(`Only last ${LIMITS.receiptsMax} items are retrieved`);
     expect(d.receipts.empty).toBe('No receipts found');
     expect(d.errors.userInfo).toBe('Error getting user info: ');
     expect(d.help.contactUs).toBe('Contact Us');

@@ -4,6 +4,7 @@ import yazl from 'yazl';
 import type { AppContext } from '../../context.js';
 import { favorites, portraits } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { LIMITS } from '../../../shared/limits.js';
 import { portraitFileName, zipFileName } from '../../../shared/orders.js';
 import { recordDownloads } from './add-download.js';
 import { findOwnOrder } from './find-own-order.js';
@@ -34,7 +35,10 @@ export async function groupDownload(
   if (order.purgedAt) {
     // A refunded order says so, whether the refund took the portraits or (an operator's refund that left
     // them) the purge did later; a refunded order whose portraits are still there is zipped as any other.
-    throw new AppError('GONE', order.status === 'refunded' ? 'This order was refunded' : 'The portraits of this order were deleted 30 days after delivery');
+    throw new AppError(
+      'GONE',
+      order.status === 'refunded' ? 'This order was refunded' : `The portraits of this order were deleted ${LIMITS.retentionDays} days after delivery`,
+    );
   }
   const columns = { no: portraits.no, storageKey: portraits.storageKey, bytes: portraits.bytes, createdAt: portraits.createdAt };
   const rows = favoritesOnly
