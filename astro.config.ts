@@ -7,6 +7,7 @@ import { visualizer } from 'rollup-plugin-visualizer';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './src/shared/i18n';
 import { precompressed } from './scripts/precompress';
 import { siteBuildInfo } from './scripts/site-build-info';
+import { apiChunk } from './scripts/api-chunk';
 import { publicUrlOf } from './src/server/config';
 
 /** In `astro dev`, every /dashboard path is served the one dashboard page, as the Fastify server does. */
@@ -46,6 +47,7 @@ export default defineConfig({
       serialize: (item) => ({ ...item, url: bare(item.url), links: item.links?.map((link) => ({ ...link, url: bare(link.url) })) }),
     }),
     dashboardFallback,
+    apiChunk,
     precompressed,
     siteBuildInfo(publicUrl),
   ],

@@ -1,23 +1,21 @@
+import { call } from '@/api/client';
+
 /**
  * Auth-aware links (Get Started, Dashboard...): the HTML sends a visitor to the login page in the page's
  * language (`loginHref` in src/i18n/paths.ts), so they work without JavaScript; once the user info call
- * says the visitor is signed in, they are rewritten to `/dashboard?source={where}`. This module imports
- * nothing, so the pages ship it inline: what it needs of the page it reads from `<html>`.
+ * says the visitor is signed in, they are rewritten to `/dashboard?source={where}`. What it needs of the
+ * page it reads from `<html>`.
  */
 export function dashboardHref(where: string): string {
   return `/dashboard?source=${encodeURIComponent(where)}`;
 }
 
-/** Signed in means the user info call answered 2xx with `code` 0. */
-export async function isSignedIn(fetchImpl: typeof fetch = fetch): Promise<boolean> {
-  try {
-    const response = await fetchImpl('/v1/user/info', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-    if (!response.ok) return false;
-    const body = (await response.json()) as { code?: unknown };
-    return body?.code === 0;
-  } catch {
-    return false;
-  }
+/** Signed in means the user info call succeeded; any failure (401, network, another code) means not. */
+export function isSignedIn(): Promise<boolean> {
+  return call('userInfo').then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Points every `[data-auth-link]` element under `root` at the dashboard, for a signed-in visitor. */

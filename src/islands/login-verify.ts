@@ -1,3 +1,5 @@
+import { ApiError, call } from '@/api/client';
+
 /**
  * The page an emailed sign-in link opens. The token is only spent when the customer clicks "Sign in"
  * (a POST), so mail scanners that fetch links cannot burn it.
@@ -38,20 +40,10 @@ export function initLoginVerify(root: HTMLElement): void {
     button.disabled = true;
     button.textContent = copy(root, 'signingIn');
     try {
-      const response = await fetch('/v1/loginLink/verify', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token }),
-      });
-      const body = await response.json().catch(() => ({}));
-      if (body.code === 0) {
-        window.location.replace(body.data.redirectURL);
-        return;
-      }
-      fail(messageFor(response.status, String(body.message ?? ''), root));
-    } catch {
-      fail(copy(root, 'failed'));
+      const { data } = await call('verifyLoginLink', { token });
+      window.location.replace(data.redirectURL);
+    } catch (error) {
+      fail(error instanceof ApiError ? messageFor(error.status, error.message, root) : copy(root, 'failed'));
     }
   });
 }

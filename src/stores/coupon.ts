@@ -1,14 +1,17 @@
 import { atom } from 'nanostores';
 import { call } from '@/api/client';
-import { seatsRemaining, type CouponInfo } from '@/islands/coupon';
-
-export type { CouponInfo };
+import { seatsRemaining } from '@/shared/beta-seats';
+import type { BetaCoupon } from '@/shared/contracts/coupon';
 
 /** The beta seats as `GET /v1/stripe/coupon` reports them: undefined while loading, null when the call failed. */
-export const $coupon = atom<CouponInfo | null | undefined>(undefined);
+export const $coupon = atom<BetaCoupon | null | undefined>(undefined);
 
-/** Loads the coupon information; a failure is logged only and leaves the beta unavailable (spec section 8). */
-export async function loadCoupon(): Promise<CouponInfo | null> {
+/**
+ * Loads the beta seats for the landing page's banner, the beta page and the wizard's package step. A
+ * failure (a network error, a 404 of a server without the call, a non-zero code) is logged only and
+ * resolves to null: the site then hides the promotion and the wizard the beta package (spec section 8).
+ */
+export async function loadCoupon(): Promise<BetaCoupon | null> {
   try {
     const { data } = await call('betaCoupon');
     $coupon.set(data);
@@ -21,6 +24,6 @@ export async function loadCoupon(): Promise<CouponInfo | null> {
 }
 
 /** The beta package can be chosen only while seats remain (total - used > 0). */
-export function betaAvailable(info: CouponInfo | null | undefined): boolean {
+export function betaAvailable(info: BetaCoupon | null | undefined): boolean {
   return info ? seatsRemaining(info) > 0 : false;
 }

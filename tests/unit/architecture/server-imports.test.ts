@@ -1,33 +1,22 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf, name, resolveImport, SRC, sourceFiles } from './imports';
 
 /**
  * The layering rules of docs/architecture.md, checked on the source: what may import whom in
  * `src/server`, and that no two modules import each other, however indirectly.
  */
-const ROOT = resolve(import.meta.dirname, '../../..');
-const SERVER = join(ROOT, 'src/server');
+const SERVER = join(SRC, 'server');
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
-
-const IMPORT = /^\s*(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'/gm;
-
-/** Each server file's relative imports (type-only ones included: a circle of types still ties modules together). */
+/** Each server file's own imports, loaded at once or on first use (type-only ones included: a circle of types still ties modules together). */
 const graph = new Map(
-  sourceFiles(SERVER).map((file) => {
-    const targets = [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => resolve(dirname(file), m[1]!.replace(/\.js$/, '.ts')));
+  sourceFiles(SERVER, ['.ts'], ['migrations']).map((file) => {
+    const targets = importsOf(file).flatMap(({ specifier }) => (specifier.startsWith('.') ? [resolveImport(file, specifier)!] : []));
     return [file, targets] as const;
   }),
 );
-const name = (file: string) => relative(ROOT, file);
-const importsOf = (file: string) => (graph.get(file) ?? []).map(name);
+const importsFrom = (file: string) => (graph.get(file) ?? []).map(name);
 const filesUnder = (folder: string) => [...graph.keys()].filter((f) => name(f).startsWith(`src/server/${folder}/`));
 
 function findCircle(): string[] | null {
@@ -60,13 +49,13 @@ describe('server layering', () => {
   });
 
   it('keeps the database schema out of jobs and routes: they call services', () => {
-    const offenders = [...filesUnder('jobs'), ...filesUnder('http')].filter((f) => importsOf(f).includes('src/server/db/schema.ts'));
+    const offenders = [...filesUnder('jobs'), ...filesUnder('http')].filter((f) => importsFrom(f).includes('src/server/db/schema.ts'));
     expect(offenders.map(name)).toEqual([]);
   });
 
   it('keeps providers free of services, routes and jobs', () => {
     const offenders = filesUnder('providers').flatMap((f) =>
-      importsOf(f)
+      importsFrom(f)
         .filter((target) => /^src\/server\/(services|http|jobs)\//.test(target))
         .map((target) => `${name(f)} -> ${target}`),
     );
@@ -75,11 +64,11 @@ describe('server layering', () => {
 
   it('lets only the scheduling service import job definitions', () => {
     const offenders = filesUnder('services').flatMap((f) =>
-      importsOf(f)
+      importsFrom(f)
         .filter((target) => target.startsWith('src/server/jobs/') && target !== 'src/server/jobs/definitions.ts')
         .map((target) => `${name(f)} -> ${target}`),
     );
-    const scheduling = filesUnder('services').filter((f) => importsOf(f).includes('src/server/jobs/definitions.ts'));
+    const scheduling = filesUnder('services').filter((f) => importsFrom(f).includes('src/server/jobs/definitions.ts'));
     expect(offenders).toEqual([]);
     expect(scheduling.map(name)).toEqual(['src/server/services/generation/schedule-generation.ts']);
   });

@@ -1,51 +1,23 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { API_CHUNK } from '../../../scripts/api-chunk';
+import { importsIn, importsOf, name, reach, resolveImport, SRC, sourceFiles } from './imports';
 
 /**
  * The public pages ship a few KB of script (docs/benchmarks.md, "Landing page"): what their `<script>`
  * blocks import, however indirectly, must stay free of the translation machinery (i18next and the
- * bundles, about 16 KB gzipped), which only the dashboard and the React islands need.
+ * bundles, about 16 KB gzipped), which only the dashboard and the React islands need; and a module
+ * they share with other scripts must be in the one API chunk, or it becomes a file of its own.
  */
-const ROOT = resolve(import.meta.dirname, '../../..');
-const SRC = join(ROOT, 'src');
-
-function astroFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return astroFiles(path);
-    return entry.name.endsWith('.astro') ? [path] : [];
-  });
-}
-
-const SPECIFIER = /(?:import|export)\s[^'"]*?from\s+'([^']+)'|import\s+'([^']+)'/g;
-
-function resolveImport(from: string, specifier: string): string | null {
-  const base = specifier.startsWith('@/') ? join(SRC, specifier.slice(2)) : specifier.startsWith('.') ? resolve(dirname(from), specifier) : null;
-  if (!base) return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
-    if (existsSync(candidate) && candidate.match(/\.tsx?$/)) return candidate;
-  }
-  return null;
-}
-
-/** Every package and source file a module reaches through its imports. */
-function reach(file: string, seen = new Set<string>(), packages = new Set<string>()) {
-  if (seen.has(file)) return { seen, packages };
-  seen.add(file);
-  for (const match of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
-    const specifier = match[1] ?? match[2]!;
-    if (/^import\s+type\b/.test(match[0])) continue;
-    const target = resolveImport(file, specifier);
-    if (target) reach(target, seen, packages);
-    else if (!specifier.startsWith('.') && !specifier.startsWith('@/')) packages.add(specifier);
-  }
-  return { seen, packages };
-}
-
 describe('[site] the public pages’ scripts', () => {
-  const scripts = astroFiles(join(SRC, 'components')).flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => ({ file, code: m[1]! })),
+  const astroFiles = sourceFiles(SRC, ['.astro']);
+  const scripts = astroFiles.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => ({ file, code: m[1]! })));
+  // The React components the pages hydrate (the sign-in form, the dashboard): every .tsx an Astro file imports.
+  const islands = astroFiles.flatMap((file) =>
+    importsOf(file).flatMap(({ specifier }) => {
+      const target = resolveImport(file, specifier);
+      return target?.endsWith('.tsx') ? [target] : [];
+    }),
   );
 
   it('are found', () => {
@@ -54,21 +26,33 @@ describe('[site] the public pages’ scripts', () => {
 
   it('never import i18next or the translation bundles, however indirectly', () => {
     for (const { file, code } of scripts) {
-      const seen = new Set<string>();
-      const packages = new Set<string>();
-      for (const match of code.matchAll(SPECIFIER)) {
-        const target = resolveImport(file, match[1] ?? match[2]!);
-        if (target) reach(target, seen, packages);
-      }
-      const shown = relative(ROOT, file);
+      const { files, packages } = reach(file, importsIn(code));
+      const shown = name(file);
       expect(
         [...packages].filter((p) => p.startsWith('i18next')),
         shown,
       ).toEqual([]);
       expect(
-        [...seen].map((f) => relative(ROOT, f)).filter((f) => /shared\/i18n(-bundles)?\.ts$/.test(f)),
+        [...files].map(name).filter((f) => /shared\/i18n(-bundles)?\.ts$/.test(f)),
         shown,
       ).toEqual([]);
     }
+  });
+
+  it('share modules with other scripts and islands only through the API chunk (one file, not one per module)', () => {
+    const entries = [
+      ...scripts.map(({ file, code }) => ({ file, script: true, files: reach(file, importsIn(code)).files })),
+      ...islands.map((file) => ({ file, script: false, files: reach(file).files.add(file) })),
+    ];
+    const outside = entries
+      .filter((entry) => entry.script)
+      .flatMap((entry) =>
+        [...entry.files]
+          .filter((file) => entries.some((other) => other !== entry && other.files.has(file)))
+          .map(name)
+          .filter((file) => !API_CHUNK.includes(file))
+          .map((file) => `${name(entry.file)} -> ${file}`),
+      );
+    expect(outside).toEqual([]);
   });
 });

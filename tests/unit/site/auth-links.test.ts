@@ -3,9 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginHref } from '@/i18n/paths';
 import { applyAuthLinks, dashboardHref, isSignedIn, keepLanguageOnTheWayIn, rememberPageLanguage } from '@/islands/auth-links';
 
-const respond = (status: number, json: unknown) => vi.fn(async () => new Response(JSON.stringify(json), { status })) as unknown as typeof fetch;
+const respond = (status: number, json: unknown) => vi.fn(async () => new Response(JSON.stringify(json), { status }));
 
 describe('[site] auth-aware links', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it("sends a visitor to the login page in the page's language and a signed-in user to the dashboard, with the source", () => {
     expect(loginHref('hero', 'us')).toBe('/login?source=hero');
     expect(loginHref('hero', 'jp')).toBe('/jp/login?source=hero');
@@ -17,9 +19,11 @@ describe('[site] auth-aware links', () => {
     ['401', respond(401, { code: 401, message: 'Please log in' }), false],
     ['404 (no such call yet)', respond(404, { code: 404, message: 'No such call' }), false],
     ['200 with a non-zero code', respond(200, { code: 1, message: 'no' }), false],
-    ['a network error', vi.fn(async () => Promise.reject(new TypeError('offline'))) as unknown as typeof fetch, false],
+    ['a network error', vi.fn(async () => Promise.reject(new TypeError('offline'))), false],
   ])('a user info answer of %s means signed in = %s', async (_label, fetchImpl, expected) => {
-    expect(await isSignedIn(fetchImpl)).toBe(expected);
+    vi.stubGlobal('fetch', fetchImpl);
+    expect(await isSignedIn()).toBe(expected);
+    expect(fetchImpl).toHaveBeenCalledWith('/v1/user/info', expect.objectContaining({ credentials: 'include' }));
   });
 
   it('rewrites every marked link and leaves the others', () => {

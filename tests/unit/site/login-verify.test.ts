@@ -3,9 +3,12 @@ import { screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initLoginVerify } from '@/islands/login-verify';
-import us from '../../../locales/us.json';
+import { createI18n } from '@/shared/i18n';
+import { RESOURCES } from '@/shared/i18n-bundles';
+import type us from '../../../locales/us.json';
 
-const copy = us.login.verify;
+/** The English strings as the page renders them, figures filled in. */
+const copy = createI18n('us', RESOURCES).t('login.verify', { returnObjects: true }) as typeof us.login.verify;
 
 /** The verify page as LoginVerifyPage.astro renders it, opened from a link carrying `token`. */
 function renderPage(token = 'tok_123') {
@@ -41,5 +44,28 @@ describe('sign-in link page', () => {
     await userEvent.click(screen.getByRole('button', { name: copy.button }));
     await waitFor(() => expect(screen.getByText(shown)).toBeTruthy());
     expect(screen.queryByRole('button', { name: copy.button })).toBeNull();
+  });
+
+  it('spends the token with the verify call and follows the redirect it answers', async () => {
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ code: 0, message: 'success', data: { redirectURL: '/dashboard/myOrders' } }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
+    renderPage('tok_abc');
+    await userEvent.click(screen.getByRole('button', { name: copy.button }));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/dashboard/myOrders'));
+    expect(fetch).toHaveBeenCalledWith('/v1/loginLink/verify', expect.objectContaining({ method: 'POST', body: JSON.stringify({ token: 'tok_abc' }) }));
+    replace.mockRestore();
+  });
+
+  it('says the sign-in failed when the network does', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: copy.button }));
+    await waitFor(() => expect(screen.getByText(copy.failed)).toBeTruthy());
   });
 });

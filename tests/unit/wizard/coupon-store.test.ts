@@ -32,6 +32,17 @@ describe('[wizard] the beta seats', () => {
     expect(fetch).toHaveBeenCalledWith('/v1/stripe/coupon', expect.objectContaining({ credentials: 'include' }));
   });
 
+  it.each([
+    ['a 404 (server without the call)', respond(404, { code: 404, message: 'No such call' })],
+    ['a network error', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')))],
+    ['a body that is not JSON', vi.fn(async () => new Response('<html>', { status: 200 }))],
+  ])('treats %s as a failed call', async (_label, fetch) => {
+    vi.stubGlobal('fetch', fetch);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await loadCoupon()).toBeNull();
+    expect($coupon.get()).toBeNull();
+  });
+
   it('only logs a failure and treats the beta as unavailable', async () => {
     vi.stubGlobal('fetch', respond(500, { code: 500, message: 'Something went wrong on our side; please try again', data: null }));
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
