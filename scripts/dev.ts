@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireSupportedNode } from './runtime.js';
 
 /**
  * `npm run dev`: Astro's dev server on :4321 (hot reload for the site and the dashboard, /v1 proxied)
  * and the API server on :4322, restarted by tsx whenever server code changes.
  */
+requireSupportedNode();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children = [
   spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', 'src/server/main.ts'], {

@@ -1,11 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { requireSupportedNode } from './runtime.js';
 
 /**
  * What the test suites need beyond `npm install`, made ready on a fresh machine: the browser suite's
  * Chromium (Playwright never downloads a browser here). Installed from Debian's packages when missing and
  * this user may install them; otherwise one line says the exact command, and the run stops.
  */
+requireSupportedNode();
+console.log(`Testing on Node.js ${process.version} (${process.execPath})`);
+
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 

@@ -37,7 +37,7 @@ async function main() {
     });
   }
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Portrait Studio is running at ${config.publicUrl} (role ${config.role}, database ${config.database.kind})`);
+  app.log.info(`Portrait Studio is running at ${config.publicUrl} (role ${config.role}, database ${config.database.kind}, Node.js ${process.version})`);
 }
 
 void main();
