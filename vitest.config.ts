@@ -1,14 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
-
 export default defineConfig({
-  resolve: { alias },
+  // Inline projects inherit this (Vitest 5's `extends: true` default) and, changing no Vite option of
+  // their own, share one Vite server and its transform cache instead of one server each.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     projects: [
       {
-        resolve: { alias },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
@@ -19,7 +18,6 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
@@ -36,7 +34,6 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
         test: {
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],

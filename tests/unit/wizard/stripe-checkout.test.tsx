@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, render, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { StripeCheckout } from '@/dashboard/create-order/stripe-checkout';
 import { WithI18n } from '../dashboard/helpers';
 
@@ -14,8 +14,6 @@ const loadStripe = vi.fn(async (_key: string) => ({ createEmbeddedCheckoutPage }
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: (key: string) => loadStripe(key) }));
 
 describe('[wizard] the embedded Stripe checkout', () => {
-  beforeEach(() => vi.clearAllMocks());
-
   it('mounts the embedded checkout with the client secret, and destroys it when unmounted', async () => {
     const { container, unmount } = render(
       <WithI18n>
