@@ -91,7 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const database = await openDatabase(config.database, { pgliteSnapshot: options.pgliteSnapshot });
-  const queue = new JobQueue(database.executor, app.log.child({ component: 'jobs' }), {
+  const queue = new JobQueue(database, app.log.child({ component: 'jobs' }), {
     work: config.role !== 'web',
   });
   const ctx: AppContext = {

@@ -1,18 +1,19 @@
-import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import { type Db, type Job, PgBoss, type QueuePolicy, type SendOptions } from 'pg-boss';
 import type { z } from 'zod';
-import type { SqlExecutor } from '../db/client.js';
+import type { Database } from '../db/client.js';
+import { moveV10Jobs, QUEUE_SCHEMA, setAsideV10Schema } from './queue-upgrade.js';
 
 /** A job's name and the zod schema of its payload; handlers live beside their definitions. */
 export interface JobDefinition<S extends z.ZodType> {
   name: string;
   schema: S;
   /** pg-boss send options applied to every job of this kind (retries, singleton keys...). */
-  options?: PgBoss.SendOptions;
+  options?: SendOptions;
   /** A cron schedule (UTC) when the job also runs periodically. */
   cron?: string;
   /** pg-boss queue policy; `stately` keeps at most one queued and one running job per singleton key. */
-  policy?: PgBoss.QueuePolicy;
+  policy?: QueuePolicy;
 }
 
 export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
@@ -26,17 +27,18 @@ export class MalformedJobError extends Error {
   override name = 'MalformedJobError';
 }
 
-/** Marks the errors of pg-boss's own queries, so the process can tell them apart (see `isQueueQueryError`). */
-const QUEUE_QUERY = Symbol('job queue query');
-
 /**
- * True for an error of a query pg-boss itself ran. pg-boss 10 records a job's completion or failure
- * without awaiting it, so when the database is gone at that moment such an error surfaces as an
- * unhandled rejection; main.ts logs it instead of exiting (the job stays active and is retried once it
- * expires). Every query we start ourselves is awaited, so its errors never get that far.
+ * How long a finished job (completed, failed or cancelled) stays in pg-boss's job table. pg-boss 10
+ * moved finished jobs to an archive table after 12 hours and deleted them from there after 7 days;
+ * pg-boss 12 has no archive and deletes them `deleteAfterSeconds` after they finish. Its default is 7
+ * days too, but it is a queue setting now, so it is set here rather than left to the library: the
+ * operator's queries (docs/operations.md) read a week of finished jobs in one table.
  */
-export function isQueueQueryError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && QUEUE_QUERY in error;
+const FINISHED_JOBS_KEPT_SECONDS = 7 * 24 * 60 * 60;
+
+/** The settings of every queue, made once when a queue is created (and when pg-boss 10's jobs move in). */
+export function queueOptions(policy: QueuePolicy = 'standard') {
+  return { policy, deleteAfterSeconds: FINISHED_JOBS_KEPT_SECONDS };
 }
 
 /** The one wrapper around pg-boss: it owns validation, retries and logging of every job. */
@@ -44,40 +46,46 @@ export class JobQueue {
   private readonly boss: PgBoss;
   private started = false;
   /** Every registered job's runner, worker process or not, for `runQueued`. */
-  private readonly runners = new Map<string, (job: PgBoss.Job<unknown>) => Promise<void>>();
+  private readonly runners = new Map<string, (job: Job<unknown>) => Promise<void>>();
 
   constructor(
-    executor: SqlExecutor,
+    private readonly database: Database,
     private readonly log: FastifyBaseLogger,
     private readonly options: { work: boolean },
   ) {
-    const db = {
-      async executeSql(text: string, values?: unknown[]) {
-        try {
-          return await executor.executeSql(text, values);
-        } catch (error) {
-          if (typeof error === 'object' && error !== null) Object.assign(error, { [QUEUE_QUERY]: true });
-          throw error;
-        }
-      },
-    };
     this.boss = new PgBoss({
-      db: db as unknown as PgBoss.Db,
-      schema: 'pgboss',
+      db: database.executor as Db,
+      schema: QUEUE_SCHEMA,
       // Only processes that run jobs also maintain the queue and fire cron schedules.
       supervise: options.work,
       schedule: options.work,
+      // pg-boss 12 records every process in an instance table and rewrites its row every 30 seconds, for
+      // its own dashboard; on by default, it was not there in 10. The product watches its workers through
+      // the heartbeat job and /v1/health, so it is off rather than add a write every 30 s per process.
+      registerInstance: false,
     });
+    // pg-boss 12 awaits its own writes (a job's completion or failure included) and reports what fails
+    // in the background here, the database going away among them; nothing of it is left unhandled.
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+    this.boss.on('warning', (warning) => this.log.warn({ warning }, `job queue warning: ${warning.message}`));
   }
 
   get isWorker(): boolean {
     return this.options.work;
   }
 
+  /**
+   * Installs or migrates pg-boss's tables, then starts it. pg-boss 12 cannot migrate the tables of
+   * pg-boss 10 (the product's version until this one): those are set aside first, and their queues,
+   * jobs and cron schedules are moved into the new tables once pg-boss has made them (queue-upgrade.ts).
+   * On PostgreSQL the caller holds the start-up lock, so one process at a time does this.
+   */
   async start(): Promise<void> {
+    await setAsideV10Schema(this.database.db);
     await this.boss.start();
     this.started = true;
+    const moved = await moveV10Jobs(this.database.db, (name, policy) => this.boss.createQueue(name, queueOptions(policy)));
+    if (moved) this.log.info(moved, 'moved the job queue from pg-boss 10 tables');
   }
 
   /** Creates a job's queue without handling it in this process. */
@@ -86,25 +94,25 @@ export class JobQueue {
   }
 
   private async createQueue<S extends z.ZodType>(definition: JobDefinition<S>): Promise<void> {
-    await this.boss.createQueue(definition.name, { name: definition.name, policy: definition.policy ?? 'standard' });
+    await this.boss.createQueue(definition.name, queueOptions(definition.policy));
   }
 
   async register<S extends z.ZodType>(definition: JobDefinition<S>, handler: JobHandler<S>): Promise<void> {
     await this.createQueue(definition);
-    const run = async (job: PgBoss.Job<unknown>) => {
+    const run = async (job: Job<unknown>) => {
       const log = this.log.child({ job: definition.name, jobId: job.id });
       const payload = definition.schema.safeParse(job.data ?? {});
       if (!payload.success) {
         // A malformed payload never becomes valid by retrying: no attempt is left, and the job fails.
         log.error({ issues: payload.error.issues }, 'job payload rejected');
-        await this.boss.getDb().executeSql('update pgboss.job set retry_limit = retry_count where name = $1 and id = $2', [definition.name, job.id]);
+        await this.boss.getDb().executeSql(`update ${QUEUE_SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2`, [definition.name, job.id]);
         throw new MalformedJobError(
           `${definition.name} job ${job.id}: ${payload.error.issues.map((i) => `${i.path.join('.') || 'payload'} ${i.message}`).join('; ')}`,
         );
       }
       const started = Date.now();
       try {
-        await handler(payload.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+        await handler(payload.data, { id: job.id, retryCount: job.retryCount });
         log.debug({ ms: Date.now() - started }, 'job done');
       } catch (error) {
         log.warn({ err: error, ms: Date.now() - started }, 'job failed; pg-boss retries it if attempts remain');
@@ -114,7 +122,8 @@ export class JobQueue {
     this.runners.set(definition.name, run);
     if (!this.options.work) return;
     if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {}, definition.options);
-    // One job per fetch: pg-boss completes or fails a fetched batch as a whole.
+    // One job per fetch: pg-boss completes or fails a fetched batch as a whole, and hands the handler an
+    // array (one job long here) in 12 as in 10.
     await this.boss.work(definition.name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
       for (const job of jobs) await run(job);
     });
@@ -142,7 +151,7 @@ export class JobQueue {
     }
   }
 
-  async send<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.infer<S>, options?: PgBoss.SendOptions): Promise<string | null> {
+  async send<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.infer<S>, options?: SendOptions): Promise<string | null> {
     return this.boss.send(definition.name, payload as object, { ...definition.options, ...options });
   }
 
@@ -150,13 +159,13 @@ export class JobQueue {
    * One waiting job per `key`: when a job with this key is already waiting (queued, or failed and
    * waiting to retry), it is brought forward to start no later than `startAfterSeconds` from now and no
    * job is added; otherwise one is sent. A running job does not count, so it may send its successor.
-   * Returns true when a new job was sent. pg-boss takes a job only once `start_after < now()`, strictly,
-   * and the embedded database's clock can read the same at the next fetch: a job brought forward is
-   * made due a second early, so that the next fetch takes it.
+   * Returns true when a new job was sent. pg-boss 12 takes a job once `start_after <= now()` (10 wanted
+   * it strictly earlier, so a job brought forward had to be made due a second early), so a job brought
+   * forward to now is taken by the next fetch.
    */
   async sendOnce<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.infer<S>, key: string, startAfterSeconds = 0): Promise<boolean> {
     const waiting = await this.boss.getDb().executeSql(
-      `update pgboss.job set start_after = least(start_after, now() + make_interval(secs => $3) - interval '1 second')
+      `update ${QUEUE_SCHEMA}.job set start_after = least(start_after, now() + make_interval(secs => $3))
          where name = $1 and singleton_key = $2 and state in ('created', 'retry') returning id`,
       [definition.name, key, startAfterSeconds],
     );
@@ -179,6 +188,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    // pg-boss 12's stop always waits for running jobs (up to `timeout`); 10's `wait` option is gone.
+    await this.boss.stop({ graceful: true, timeout: 10_000, close: false });
   }
 }

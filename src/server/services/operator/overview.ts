@@ -58,7 +58,13 @@ export async function getOverview(ctx: Pick<AppContext, 'database' | 'clock' | '
       sql`select count(*) as count, sum(refunded_cents) as cents from payments where refunded_at >= ${since.toISOString()}::timestamptz`,
     ),
     // pg-boss keeps every job in its own schema of the same database: created and retry wait, active runs.
-    rows<{ state: string; n: string }>(db, sql`select state, count(*) as n from pgboss.job group by state`),
+    // Failed counts the last 12 hours, as when pg-boss 10 archived finished jobs after 12 hours; 12 keeps
+    // them a week in the same table.
+    rows<{ state: string; n: string }>(
+      db,
+      sql`select state, count(*) as n from pgboss.job
+          where state <> 'failed' or completed_on > now() - interval '12 hours' group by state`,
+    ),
     countBetaSeats(db, ctx.clock.now()),
     betaSeatTotal(db, ctx.config.betaSeats),
     lastFileSweep(db),
