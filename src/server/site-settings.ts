@@ -9,7 +9,13 @@ const SITE_SETTINGS_FILE = new URL('../content/site/settings.yaml', import.meta.
  * sends. One address for the whole product, kept in content.
  */
 export function readSupportEmail(): string {
-  const settings = load(readFileSync(SITE_SETTINGS_FILE, 'utf8')) as { supportEmail?: unknown } | null;
+  let settings: { supportEmail?: unknown } | null;
+  try {
+    settings = load(readFileSync(SITE_SETTINGS_FILE, 'utf8')) as { supportEmail?: unknown } | null;
+  } catch (error) {
+    // js-yaml 5 refuses an empty file as it refuses broken YAML: either way the file is what to fix.
+    throw new Error(`src/content/site/settings.yaml cannot be read: ${(error as Error).message}`);
+  }
   if (typeof settings?.supportEmail !== 'string') throw new Error('src/content/site/settings.yaml has no supportEmail');
   return settings.supportEmail;
 }
