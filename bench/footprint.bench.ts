@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { astroCli } from '../scripts/astro-cli.js';
 import { type Browser, chromium } from '@playwright/test';
 import { type Customer, placePaidOrderOverHttp, signInOverHttp } from '../tests/support/customer.js';
 import { freePort } from '../tests/support/server-process.js';
@@ -219,7 +220,7 @@ interface Result {
 
 async function measureCheckout(browser: Browser, checkout: Checkout): Promise<Result> {
   if (!existsSync(path.join(checkout.root, 'dist', 'dashboard', 'index.html'))) {
-    const build = spawnSync(process.execPath, ['node_modules/astro/astro.js', 'build', '--silent'], { cwd: checkout.root, stdio: 'inherit' });
+    const build = spawnSync(process.execPath, [astroCli(checkout.root), 'build', '--silent'], { cwd: checkout.root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error(`the site of ${checkout.root} did not build`);
   }
   const memory = await idleMemory(checkout.root);

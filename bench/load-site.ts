@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { siteIsStale } from '../scripts/site-freshness.js';
+import { astroCli } from '../scripts/astro-cli.js';
 import { publicUrlOf } from '../src/server/config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,7 +20,7 @@ export async function ensureSite(): Promise<{ distDir: string; built: boolean }>
   if (!siteIsStale(root, distDir, publicUrlOf(process.env).origin)) return { distDir, built: false };
   const staging = `${distDir}.${process.pid}`;
   console.log('  building the site into a private directory (it is missing or older than its sources)...');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/astro.js'), 'build', '--silent', '--outDir', staging], {
+  const build = spawnSync(process.execPath, [astroCli(root), 'build', '--silent', '--outDir', staging], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { requireSupportedNode } from './runtime.js';
+import { astroCli } from './astro-cli.js';
 
 /**
  * `npm run dev`: Astro's dev server on :4321 (hot reload for the site and the dashboard, /v1 proxied)
@@ -15,7 +16,7 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PORT: '4322', PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:4321' },
   }),
-  spawn(process.execPath, [path.join(root, 'node_modules/astro/astro.js'), 'dev', '--port', '4321'], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, [astroCli(root), 'dev', '--port', '4321'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { astroCli } from './astro-cli.js';
 import { publicUrlOf } from '../src/server/config.js';
 import { requireSupportedNode } from './runtime.js';
 import { siteIsStale } from './site-freshness.js';
@@ -14,7 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 if (siteIsStale(root, path.join(root, 'dist'), publicUrlOf(process.env).origin)) {
   console.log('Building the site (dist/ is missing, older than its sources or content, or made for another PUBLIC_URL)...');
-  const build = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/astro.js'), 'build', '--silent'], {
+  const build = spawnSync(process.execPath, [astroCli(root), 'build', '--silent'], {
     stdio: 'inherit',
   });
   if (build.status !== 0) {

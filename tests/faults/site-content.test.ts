@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { astroCli } from '../../scripts/astro-cli';
 import { startServer } from '../support/server-process';
 
 /**
@@ -45,7 +46,7 @@ async function edit(file: string, change: (text: string) => string): Promise<voi
 
 /** `astro build` in the copy, as `npm start` runs it: its exit status and everything it printed. */
 function build(): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, [path.join(copy, 'node_modules/astro/astro.js'), 'build', '--outDir', path.join(copy, 'failed-dist')], {
+  const result = spawnSync(process.execPath, [astroCli(copy), 'build', '--outDir', path.join(copy, 'failed-dist')], {
     cwd: copy,
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
     encoding: 'utf8',
