@@ -34,6 +34,9 @@ export default defineConfig({
   site: publicUrl,
   image: { service: { entrypoint: './scripts/image-service.ts' } },
   trailingSlash: 'ignore',
+  // Astro 7 strips whitespace between elements the way JSX does ('jsx'); `true` keeps Astro 6's
+  // HTML-aware rule (one space kept between inline elements), so no sentence loses a space.
+  compressHTML: true,
   build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [
     react(),

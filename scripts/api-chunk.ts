@@ -18,15 +18,19 @@ export const API_CHUNK = [
 export const apiChunk: AstroIntegration = {
   name: 'api-chunk',
   hooks: {
-    'astro:build:setup': ({ vite, target }) => {
-      if (target !== 'client') return;
-      vite.build ??= {};
-      vite.build.rollupOptions ??= {};
-      const { rollupOptions } = vite.build;
-      if (Array.isArray(rollupOptions.output)) throw new Error('api-chunk expects a single Rollup output');
-      rollupOptions.output = {
-        ...rollupOptions.output,
-        manualChunks: (id) => (API_CHUNK.some((file) => id.endsWith(`/${file}`)) ? 'api' : undefined),
+    // Astro runs this hook once, with every Vite environment configured; the browser's files are the
+    // `client` environment's. Rolldown (Vite 8) groups modules with `codeSplitting`; the older
+    // `manualChunks` still works there but is deprecated.
+    'astro:build:setup': ({ vite }) => {
+      const client = vite.environments?.client;
+      if (!client?.build?.rolldownOptions) throw new Error('api-chunk expects Astro to configure the client build environment');
+      const { rolldownOptions } = client.build;
+      if (Array.isArray(rolldownOptions.output)) throw new Error('api-chunk expects a single Rolldown output');
+      rolldownOptions.output = {
+        ...rolldownOptions.output,
+        codeSplitting: {
+          groups: [{ name: 'api', test: (id: string) => API_CHUNK.some((file) => id.endsWith(`/${file}`)) }],
+        },
       };
     },
   },

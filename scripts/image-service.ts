@@ -10,8 +10,8 @@ import sharp from 'sharp';
  */
 const service: LocalImageService = {
   ...sharpService,
-  async transform(input, options, config) {
-    if (options.format !== 'avif') return sharpService.transform(input, options, config);
+  async transform(input, options, config, logger) {
+    if (options.format !== 'avif') return sharpService.transform(input, options, config, logger);
     const quality = Number(options.quality ?? 60);
     const image = sharp(input).rotate();
     if (typeof options.width === 'number') image.resize({ width: Math.round(options.width), withoutEnlargement: true });

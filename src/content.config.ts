@@ -38,10 +38,7 @@ const altTexts = z
 const publicFile = z
   .string()
   .regex(/^\/[^\s?#]+$/, 'must be a path under public/, such as /videos/demo.mp4')
-  .refine(
-    (file) => existsSync(`./public${file}`),
-    (file) => ({ message: `public${file} does not exist` }),
-  );
+  .refine((file) => existsSync(`./public${file}`), { error: (issue) => `public${String(issue.input)} does not exist` });
 
 /** `src/content/site/settings.yaml`: the support address, the hero, the share image, the demo video and links. */
 const site = defineCollection({
