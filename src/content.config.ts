@@ -46,16 +46,16 @@ const site = defineCollection({
   schema: ({ image }) =>
     z
       .object({
-        supportEmail: z.string().email(),
+        supportEmail: z.email(),
         hero: z.object({ image: image(), alt: altTexts.optional() }).strict(),
         socialImage: image(),
         demoVideo: z.object({ src: publicFile, poster: image().optional() }).strict().optional(),
         links: z
           .object({
-            blog: z.string().url().optional(),
-            videoChannel: z.string().url().optional(),
-            chatCommunity: z.string().url().optional(),
-            launchPage: z.string().url().optional(),
+            blog: z.url().optional(),
+            videoChannel: z.url().optional(),
+            chatCommunity: z.url().optional(),
+            launchPage: z.url().optional(),
             launchDirectoryName: z.string().min(1).optional(),
           })
           .strict()
