@@ -40,11 +40,12 @@ export interface ServerProcess {
  * Starts the real server, `src/server/main.ts`, as its own Node process (no tsx wrapper process, so a
  * SIGKILL reaches the server itself) and waits until `/v1/health` answers. `env` is added to a clean
  * environment; DATABASE_URL is empty unless given (PGlite in DATA_DIR). `root` runs another copy of the
- * project and `entry` another script of it (`scripts/start.ts`, which builds the site first, is `npm start`).
+ * project and `entry` another script of it (`scripts/start.ts`, which builds the site first, is `npm start`);
+ * `node` is the Node binary to run it on (an older release runs on the Node it shipped with).
  */
 export async function startServer(
   env: Record<string, string> = {},
-  { timeoutMs = 60_000, root: projectRoot = root, entry = 'src/server/main.ts' } = {},
+  { timeoutMs = 60_000, root: projectRoot = root, entry = 'src/server/main.ts', node = process.execPath } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'portrait-proc-')));
@@ -67,7 +68,7 @@ export async function startServer(
     DATA_DIR: dataDir,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, entry)], {
+  const child = spawn(node, ['--import', 'tsx', path.join(projectRoot, entry)], {
     cwd: projectRoot,
     env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
