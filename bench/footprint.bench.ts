@@ -22,8 +22,8 @@ export const name = 'footprint';
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = 3;
-const LOAD_SECONDS = 8;
-const IDLE_SECONDS = 75;
+export const LOAD_SECONDS = 8;
+export const IDLE_SECONDS = 75;
 const TARGETS = { idleRssMb: 350, overviewJsKb: 120 };
 
 interface Checkout {
@@ -38,11 +38,14 @@ interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts a checkout's server as `npm start` runs it (tsx, PGlite in DATA_DIR) and waits for /v1/health. */
-async function startServer(root: string, dataDir: string, extraEnv: Record<string, string> = {}): Promise<Server> {
+/**
+ * Starts a checkout's server as `npm start` runs it (tsx, PGlite in DATA_DIR) on `node` and waits for
+ * /v1/health.
+ */
+async function startServer(root: string, dataDir: string, extraEnv: Record<string, string> = {}, node = process.execPath): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(node, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -89,20 +92,20 @@ const cpuMs = (pid: number) => {
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Memory {
+export interface Memory {
   firstStart: number;
   restarted: number;
 }
 
-/** Idle resident memory: a first start (the database is created), then a start on that same data. */
-async function idleMemory(root: string): Promise<Memory> {
+/** Idle resident memory on `node`: a first start (the database is created), then a start on that same data. */
+export async function idleMemory(root: string, node = process.execPath): Promise<Memory> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portrait-footprint-'));
   try {
-    let server = await startServer(root, dataDir);
+    let server = await startServer(root, dataDir, {}, node);
     await sleep(IDLE_SECONDS * 1000);
     const firstStart = rssMb(server.pid);
     await server.stop();
-    server = await startServer(root, dataDir);
+    server = await startServer(root, dataDir, {}, node);
     await sleep(IDLE_SECONDS * 1000);
     const restarted = rssMb(server.pid);
     await server.stop();
@@ -112,7 +115,7 @@ async function idleMemory(root: string): Promise<Memory> {
   }
 }
 
-interface CallCost {
+export interface CallCost {
   label: string;
   cpuMs: number;
   requestsPerSecond: number;
@@ -218,31 +221,60 @@ interface Result {
   pages: { label: string; runs: PageRun[] }[];
 }
 
-async function measureCheckout(browser: Browser, checkout: Checkout): Promise<Result> {
-  if (!existsSync(path.join(checkout.root, 'dist', 'dashboard', 'index.html'))) {
-    const build = spawnSync(process.execPath, [astroCli(checkout.root), 'build', '--silent'], { cwd: checkout.root, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error(`the site of ${checkout.root} did not build`);
-  }
-  const memory = await idleMemory(checkout.root);
+/** Builds the checkout's site once, if its dist/ has no dashboard yet. */
+export function ensureBuilt(root: string): void {
+  if (existsSync(path.join(root, 'dist', 'dashboard', 'index.html'))) return;
+  const build = spawnSync(process.execPath, [astroCli(root), 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`the site of ${root} did not build`);
+}
+
+/**
+ * Runs `measure` against a server of the checkout (on `node`) whose signed-in customer has one
+ * delivered beta order, made first by the offline generator at full speed.
+ */
+async function withDeliveredOrder<T>(
+  root: string,
+  node: string,
+  measure: (server: Server, customer: Customer, orderId: string, info: Record<string, unknown>) => Promise<T>,
+): Promise<T> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portrait-footprint-'));
-  // The offline generator at full speed makes the customer's beta order before anything is measured.
-  const server = await startServer(checkout.root, dataDir, { GENERATOR_PACE_MS: '0' });
+  const server = await startServer(root, dataDir, { GENERATOR_PACE_MS: '0' }, node);
   try {
     const customer = await signInOverHttp(server.url, path.join(dataDir, 'outbox'), 'bench@example.com');
     const orderId = await placePaidOrderOverHttp(server.url, customer, 'beta');
-    const body = JSON.stringify({ orderId });
-    const info = await completed(server, customer, orderId);
-    const image = (query: string) => `/v1/image/get/${orderId}/1${query}`;
-    const token = typeof info.imageToken === 'string' ? encodeURIComponent(info.imageToken) : null;
-    const calls = [
-      await callCost(server, customer, 'Order list (`POST /v1/order/list`)', { method: 'POST', path: '/v1/order/list', body: '{}' }),
-      await callCost(server, customer, 'Order info (`POST /v1/order/info`)', { method: 'POST', path: '/v1/order/info', body }),
-      await callCost(server, customer, 'User info (`GET /v1/user/info`)', { method: 'GET', path: '/v1/user/info' }),
-      await callCost(server, customer, 'Portrait, with the session', { method: 'GET', path: image('') }),
-      await callCost(server, customer, 'Thumbnail, with the session', { method: 'GET', path: image('?size=thumb') }),
-      token ? await callCost(server, null, 'Portrait, signed link', { method: 'GET', path: image(`?t=${token}`) }) : null,
-      token ? await callCost(server, null, 'Thumbnail, signed link', { method: 'GET', path: image(`?size=thumb&t=${token}`) }) : null,
-    ];
+    return await measure(server, customer, orderId, await completed(server, customer, orderId));
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Server CPU per request of the customer's hottest calls (null where the checkout has no such way). */
+async function callCosts(server: Server, customer: Customer, orderId: string, info: Record<string, unknown>): Promise<(CallCost | null)[]> {
+  const body = JSON.stringify({ orderId });
+  const image = (query: string) => `/v1/image/get/${orderId}/1${query}`;
+  const token = typeof info.imageToken === 'string' ? encodeURIComponent(info.imageToken) : null;
+  return [
+    await callCost(server, customer, 'Order list (`POST /v1/order/list`)', { method: 'POST', path: '/v1/order/list', body: '{}' }),
+    await callCost(server, customer, 'Order info (`POST /v1/order/info`)', { method: 'POST', path: '/v1/order/info', body }),
+    await callCost(server, customer, 'User info (`GET /v1/user/info`)', { method: 'GET', path: '/v1/user/info' }),
+    await callCost(server, customer, 'Portrait, with the session', { method: 'GET', path: image('') }),
+    await callCost(server, customer, 'Thumbnail, with the session', { method: 'GET', path: image('?size=thumb') }),
+    token ? await callCost(server, null, 'Portrait, signed link', { method: 'GET', path: image(`?t=${token}`) }) : null,
+    token ? await callCost(server, null, 'Thumbnail, signed link', { method: 'GET', path: image(`?size=thumb&t=${token}`) }) : null,
+  ];
+}
+
+/** The API's CPU per request for a checkout's server on `node` (bench/runtime.bench.ts compares Nodes with it). */
+export function apiCosts(root: string, node: string): Promise<(CallCost | null)[]> {
+  return withDeliveredOrder(root, node, callCosts);
+}
+
+async function measureCheckout(browser: Browser, checkout: Checkout): Promise<Result> {
+  ensureBuilt(checkout.root);
+  const memory = await idleMemory(checkout.root);
+  return withDeliveredOrder(checkout.root, process.execPath, async (server, customer, orderId, info) => {
+    const calls = await callCosts(server, customer, orderId, info);
     const pages = [];
     for (const [label, pagePath, ready] of [
       ['Overview (`/dashboard`)', '/dashboard', /Welcome to your portrait studio/],
@@ -253,10 +285,7 @@ async function measureCheckout(browser: Browser, checkout: Checkout): Promise<Re
       pages.push({ label, runs });
     }
     return { checkout, memory, calls, pages };
-  } finally {
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 export async function run(): Promise<string> {

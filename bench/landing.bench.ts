@@ -35,7 +35,7 @@ const HISTORY =
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-interface Profile {
+export interface Profile {
   id: 'mobile' | 'desktop';
   label: string;
   viewport: { width: number; height: number };
@@ -46,7 +46,7 @@ interface Profile {
   cpuSlowdown?: number;
 }
 
-const PROFILES: [mobile: Profile, desktop: Profile] = [
+export const PROFILES: [mobile: Profile, desktop: Profile] = [
   {
     id: 'mobile',
     label: 'Mobile, throttled',
@@ -59,7 +59,7 @@ const PROFILES: [mobile: Profile, desktop: Profile] = [
   { id: 'desktop', label: 'Desktop, unthrottled', viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1, isMobile: false },
 ];
 
-interface Run {
+export interface Run {
   fcp: number;
   lcp: number;
   lcpElement: string;
@@ -97,16 +97,17 @@ const OBSERVERS = `
   }).observe({ type: 'longtask', buffered: true });
 `;
 
-async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+/**
+ * `npm start`, or with `node` the server itself on that Node binary (serving the dist/ already built:
+ * `npm start` would refuse a Node it does not support).
+ */
+export async function startServer(node?: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portrait-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn('npm', ['start'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-  });
+  const env = { ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
+  const [command, args] = node ? [node, ['--import', 'tsx', 'src/server/main.ts']] : ['npm', ['start']];
+  const child: ChildProcess = spawn(command, args, { cwd: root, detached: true, stdio: ['ignore', 'ignore', 'inherit'], env });
   const stop = async () => {
     try {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
@@ -118,7 +119,7 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
   };
   const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`npm start exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`${node ? 'the server' : 'npm start'} exited with code ${child.exitCode}`);
     try {
       if ((await fetch(`${baseUrl}/v1/health`)).ok) return { baseUrl, stop };
     } catch {
@@ -130,7 +131,7 @@ async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<voi
   throw new Error('The server did not answer /v1/health within 5 minutes');
 }
 
-async function measure(browser: Browser, baseUrl: string, profile: Profile): Promise<Run> {
+export async function measure(browser: Browser, baseUrl: string, profile: Profile): Promise<Run> {
   const context = await browser.newContext({
     viewport: profile.viewport,
     deviceScaleFactor: profile.deviceScaleFactor,
@@ -191,10 +192,10 @@ function middle<T>(sorted: T[]): T {
   if (found === undefined) throw new Error('no runs to take the median of');
   return found;
 }
-const median = (values: number[]) => middle([...values].sort((a, b) => a - b));
+export const median = (values: number[]) => middle([...values].sort((a, b) => a - b));
 const ms = (value: number) => `${Math.round(value)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const jsGzip = (run: Run) => run.scripts.reduce((sum, s) => sum + s.gzip, 0) + run.inlineScriptGzip;
+export const jsGzip = (run: Run) => run.scripts.reduce((sum, s) => sum + s.gzip, 0) + run.inlineScriptGzip;
 
 export async function run(): Promise<string> {
   const server = await startServer();
