@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { astroCli } from '../scripts/astro-cli.js';
+import { SERVER_NODE_FLAGS } from '../scripts/runtime.js';
 import { type Browser, chromium } from '@playwright/test';
 import { type Customer, placePaidOrderOverHttp, signInOverHttp } from '../tests/support/customer.js';
 import { freePort } from '../tests/support/server-process.js';
@@ -45,7 +46,7 @@ interface Server {
 async function startServer(root: string, dataDir: string, extraEnv: Record<string, string> = {}, node = process.execPath): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(node, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(node, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

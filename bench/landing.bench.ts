@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from '../scripts/runtime.js';
 import { freePort } from '../tests/support/server-process.js';
 
 /**
@@ -106,7 +107,7 @@ export async function startServer(node?: string): Promise<{ baseUrl: string; sto
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portrait-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = { ...process.env, PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' };
-  const [command, args] = node ? [node, ['--import', 'tsx', 'src/server/main.ts']] : ['npm', ['start']];
+  const [command, args] = node ? [node, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'src/server/main.ts']] : ['npm', ['start']];
   const child: ChildProcess = spawn(command, args, { cwd: root, detached: true, stdio: ['ignore', 'ignore', 'inherit'], env });
   const stop = async () => {
     try {

@@ -5,6 +5,14 @@
  */
 export const MINIMUM_NODE = [22, 19] as const;
 
+/**
+ * What the server's Node is started with (`npm start`, the production command in docs/operations.md,
+ * the benchmarks). V8 in Node 24 lets the young generation grow to 64 MB per heap and keeps it while
+ * idle: the idle server held 426 MB instead of Node 20's 291 MB. Node 20's 16 MB bring it back to about
+ * 340 MB (docs/benchmarks.md, "Runtime").
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'] as const;
+
 /** True when `version` ("v24.21.0") is at least MINIMUM_NODE. */
 export function isSupportedNode(version: string): boolean {
   const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/runtime';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -68,7 +69,7 @@ export async function startServer(
     DATA_DIR: dataDir,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
   };
-  const child = spawn(node, ['--import', 'tsx', path.join(projectRoot, entry)], {
+  const child = spawn(node, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(projectRoot, entry)], {
     cwd: projectRoot,
     env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
