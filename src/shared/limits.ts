@@ -24,6 +24,8 @@ export const LIMITS = {
   checkoutProgressCap: 95,
   copyToastMs: 2000,
   sessionIdleDays: 30,
+  /** An order put together but not paid stays in the browser this long after its last change (its photos included). */
+  draftDays: 7,
 } as const;
 
 export const SIDEBAR = {

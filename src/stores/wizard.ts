@@ -65,6 +65,24 @@ export function resetWizard(): void {
   $wizard.set(emptyState());
 }
 
+/** Clears the answers and photos of the order in progress, keeping its category ("Start over"). */
+export function startOver(): void {
+  const state = $wizard.get();
+  revoke(state.photos);
+  $wizard.set(emptyState(state.category));
+}
+
+/**
+ * Goes to a step the browser's history names (Back, Forward), or to the first unanswered step before
+ * it: a step is never shown before the ones it follows are answered.
+ */
+export function goToStep(step: number): void {
+  const state = $wizard.get();
+  let reachable = 0;
+  while (reachable < step && reachable < WIZARD_STEP_COUNT - 1 && isStepAnswered(state, WIZARD_STEPS[reachable])) reachable++;
+  if (reachable !== state.step) $wizard.set({ ...state, step: reachable });
+}
+
 /** The answer ids a step offers for a category and gender (see `offeredOptions`). */
 export function stepOptionIds(step: ChoiceStep, category: CategoryId | null, gender: string | undefined): readonly string[] {
   return offeredOptions(wizardStep(step), category ? findCategory(category) : undefined, gender);

@@ -6,7 +6,7 @@ import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { badPhotos, selfies, writePhotos } from '../support/face-photos';
 import { firstOrderAmounts, priceLabel, priceOf, usd } from '../support/prices';
 import { signIn } from './fixtures/auth';
-import { ANALYSIS_MS, answerChoiceSteps, fileInput, nextButton, progressText, question, uploadUsablePhotos } from './fixtures/wizard';
+import { ANALYSIS_MS, answerChoiceSteps, fileInput, nextButton, openFreshWizard, progressText, question, uploadUsablePhotos } from './fixtures/wizard';
 
 let counter = 0;
 const freshEmail = (name: string) => `${name}.${Date.now()}${counter++}@example.com`;
@@ -240,7 +240,8 @@ test.describe('[ordering] placing an order', () => {
       { width: 390, height: 844 },
     ]) {
       await page.setViewportSize(size);
-      await page.goto('/dashboard/createOrder/doctor');
+      // Each size is a new order: the draft the one before left is cleared.
+      await openFreshWizard(page, '/dashboard/createOrder/doctor');
       await answerChoiceSteps(page);
       await expect(page.getByRole('heading', { name: 'Tips for great portraits' })).toBeVisible();
       await expect(page.getByText('Your whole face visible: no sunglasses, hats or hands in the way')).toBeVisible();
@@ -315,7 +316,7 @@ test.describe('[ordering] placing an order', () => {
       { width: 390, height: 844 },
     ]) {
       await page.setViewportSize(size);
-      await page.goto('/dashboard/createOrder/glamour');
+      await openFreshWizard(page, '/dashboard/createOrder/glamour');
       await expect(question(page, 'What is your gender?')).toBeVisible();
       expect(await blockingViolations(page), `gender ${size.width}`).toEqual([]);
       // Keyboard: arrows move between the choices without choosing; Space chooses and the next question gets focus.

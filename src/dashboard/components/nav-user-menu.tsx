@@ -3,6 +3,8 @@ import { useStore } from '@nanostores/react';
 import { ChevronsUpDownIcon, LanguagesIcon, LogOutIcon, UserIcon } from 'lucide-react';
 import { isOfferedLanguage, LANGUAGES } from '@/shared/i18n';
 import { $language, setLanguage } from '@/stores/language';
+import { browserNavigation } from '@/stores/user';
+import { clearDrafts } from '@/stores/wizard-draft';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -76,8 +78,15 @@ export function NavUserMenu({ defaultOpen = false, takeFocus = false }: { defaul
             </DropdownMenuSub>
             <DropdownMenuSeparator />
             <DropdownMenuItem asChild>
-              {/* A plain navigation: the server ends the session and redirects to the home page. */}
-              <a href="/v1/logout">
+              {/* A plain navigation: the server ends the session and redirects to the home page. This
+                  browser's draft of an order (its photos) goes first. */}
+              <a
+                href="/v1/logout"
+                onClick={(event) => {
+                  event.preventDefault();
+                  void clearDrafts().then(() => browserNavigation.assign('/v1/logout'));
+                }}
+              >
                 <LogOutIcon aria-hidden="true" />
                 {t('dashboard.sidebar.logOut')}
               </a>

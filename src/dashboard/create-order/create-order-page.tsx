@@ -1,25 +1,28 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
-import { ArrowLeftIcon, ArrowRightIcon } from 'lucide-react';
+import { ArrowLeftIcon, ArrowRightIcon, RotateCcwIcon } from 'lucide-react';
 import { findCategory, type Category } from '@/shared/catalog/categories';
 import { WIZARD_STEPS, optionLabelKey, wizardStep, type WizardStep } from '@/shared/catalog/wizard';
 import { loadCoupon } from '@/stores/coupon';
 import { $path, navigate } from '@/stores/location';
 import { $sidebarOpen, setSidebarOpenMobile } from '@/stores/sidebar';
+import { $user } from '@/stores/user';
 import {
   $wizard,
   WIZARD_STEP_COUNT,
   chooseOption,
   enterWizard,
   nextStep,
-  previousStep,
   setOptions,
   showsNext,
+  startOver,
   stepOptionIds,
   toggleOption,
   type WizardState,
 } from '@/stores/wizard';
+import { discardDraft, resumeDraft } from '@/stores/wizard-draft';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { Button } from '@/ui/button';
 import { PageContainer } from '../components/page-header';
 import { isBetaQuery } from '../new-order/beta-query';
@@ -27,9 +30,13 @@ import { NotFoundPage } from '../pages/not-found-page';
 import { SWATCHES } from './choice-swatches';
 import { MultiChoiceGroup } from './multi-choice-group';
 import { PackageStep } from './package-step';
-import { PhotoUploadStep } from './photo-upload-step';
+import { checkPhotos, PhotoUploadStep } from './photo-upload-step';
 import { SingleChoiceGroup, type ChoiceOption } from './single-choice-group';
+import { stepBack, useStepHistory } from './step-history';
 import { WizardProgress } from './wizard-progress';
+
+/** How long the wizard waits for the user info (and so the draft) before it shows without it. */
+const DRAFT_WAIT_MS = 2_000;
 
 /** Two or three answers (gender, glasses) read better on wide cards. */
 const FEW_OPTIONS_COLUMNS = 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3';
@@ -95,6 +102,9 @@ function Wizard({ category }: { category: Category }) {
   const beta = isBetaQuery(path);
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef<number | null>(null);
+  const user = useStore($user);
+  const [draftSettled, setDraftSettled] = useState(false);
+  const [confirmStartOver, setConfirmStartOver] = useState(false);
 
   // Move focus to the new question when the step changes (not on arrival), so it is announced.
   const ready = wizard.category === category.id;
@@ -104,14 +114,30 @@ function Wizard({ category }: { category: Category }) {
     shownStep.current = wizard.step;
   }, [ready, wizard.step]);
 
+  // The customer's draft of this category comes back (a reload, a closed tab, a second tab) before the
+  // wizard shows, so it never flashes its first step; without the user info it shows after a moment anyway.
+  const email = user?.email;
+  useEffect(() => {
+    if (!ready) return;
+    let live = true;
+    const settle = () => live && setDraftSettled(true);
+    const fallback = setTimeout(settle, DRAFT_WAIT_MS);
+    if (email) void resumeDraft(email, category.id, checkPhotos).finally(settle);
+    return () => {
+      live = false;
+      clearTimeout(fallback);
+    };
+  }, [ready, email, category.id]);
+  useStepHistory(wizard.step, ready && draftSettled, `/dashboard/createOrder/${category.id}`);
+
   // The store may still hold another category for one render, before enterWizard has run.
-  if (!ready) return null;
+  if (!ready || !draftSettled) return null;
 
   const step = WIZARD_STEPS[wizard.step];
   const questionId = `wizard-question-${step}`;
 
   const back = () => {
-    if (!previousStep()) navigate(`/dashboard/newOrder${beta ? '?type=beta' : ''}`);
+    if (!stepBack(wizard.step)) navigate(`/dashboard/newOrder${beta ? '?type=beta' : ''}`);
   };
 
   return (
@@ -122,7 +148,34 @@ function Wizard({ category }: { category: Category }) {
           <span aria-hidden="true">·</span>
           <span className="text-foreground">{t(`catalog.categories.${category.id}.name`)}</span>
         </h1>
-        <WizardProgress step={wizard.step} total={WIZARD_STEP_COUNT} />
+        <div className="flex items-center gap-3">
+          <div className="min-w-0 flex-1">
+            <WizardProgress step={wizard.step} total={WIZARD_STEP_COUNT} />
+          </div>
+          {(wizard.step > 0 || wizard.photos.length > 0) && (
+            <Button variant="ghost" size="sm" className="shrink-0 text-muted-foreground" onClick={() => setConfirmStartOver(true)}>
+              <RotateCcwIcon aria-hidden="true" />
+              {t('wizard.startOver.button')}
+            </Button>
+          )}
+          {/* Always mounted: the button goes once there is nothing to clear, and the dialog must close itself. */}
+          <ConfirmDialog
+            open={confirmStartOver}
+            onOpenChange={setConfirmStartOver}
+            title={t('wizard.startOver.title')}
+            description={t('wizard.startOver.description')}
+            cancelLabel={t('wizard.startOver.cancel')}
+            confirmLabel={t('wizard.startOver.confirm')}
+            busyLabel={t('wizard.startOver.confirm')}
+            busy={false}
+            onConfirm={() => {
+              setConfirmStartOver(false);
+              startOver();
+              void discardDraft();
+              heading.current?.focus();
+            }}
+          />
+        </div>
         <h2 ref={heading} id={questionId} tabIndex={-1} className="scroll-mt-20 text-2xl font-semibold tracking-tight outline-none sm:text-3xl">
           {t(`wizard.steps.${step}`)}
         </h2>

@@ -8,6 +8,7 @@ import { $coupon, betaAvailable } from '@/stores/coupon';
 import { navigate } from '@/stores/location';
 import { toast } from '@/stores/toast';
 import { resetWizard, usablePhotos, type WizardState } from '@/stores/wizard';
+import { discardDraft } from '@/stores/wizard-draft';
 import { CheckoutDialog, type CheckoutPhase } from './checkout-dialog';
 import { createCheckout, portraitInfoFrom } from './create-checkout';
 import { PackageCard } from './package-card';
@@ -66,6 +67,7 @@ export function PackageStep({ category, wizard, beta }: { category: Category; wi
     setCheckout({ phase: 'closed' });
     navigate(paidWith?.provider === 'stripe' ? `/dashboard/myOrders?${new URLSearchParams({ session_id: paidWith.sessionId })}` : '/dashboard/myOrders');
     resetWizard();
+    void discardDraft();
   };
 
   return (

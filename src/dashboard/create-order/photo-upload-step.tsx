@@ -40,7 +40,7 @@ async function preparePhotos(files: File[]): Promise<{ photos: WizardPhoto[]; he
 }
 
 /** Asks the server to check each new photo; the answers arrive in any order and land on their photo. */
-function checkPhotos(photos: readonly WizardPhoto[]): void {
+export function checkPhotos(photos: readonly WizardPhoto[]): void {
   for (const photo of photos) {
     requestPhotoCheck(photo.blob, `${photo.id}.jpg`).then(
       (result) => setPhotoCheck(photo.id, { state: 'checked', result }),

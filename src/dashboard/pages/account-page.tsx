@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { TriangleAlertIcon } from 'lucide-react';
 import { call } from '@/api/client';
 import { $user } from '@/stores/user';
+import { clearDrafts } from '@/stores/wizard-draft';
 import { toast } from '@/stores/toast';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -18,6 +19,7 @@ export function AccountPage() {
     setDeleting(true);
     try {
       await call('deleteAccount');
+      await clearDrafts();
       window.location.href = '/';
     } catch (error) {
       // Account-delete failures are logged; a customer who pressed the button deserves to know too.

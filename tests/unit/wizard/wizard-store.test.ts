@@ -5,6 +5,7 @@ import {
   addPhotos,
   chooseOption,
   enterWizard,
+  goToStep,
   isStepAnswered,
   nextStep,
   previousStep,
@@ -13,6 +14,7 @@ import {
   resetWizard,
   setOptions,
   showsNext,
+  startOver,
   stepOptionIds,
   toggleOption,
   type WizardPhoto,
@@ -174,6 +176,28 @@ describe('[wizard] the wizard store', () => {
     expect($wizard.get().step).toBe(1);
     previousStep();
     expect(previousStep()).toBe(false);
+  });
+
+  it("goes to a step the browser's history names, or to the first unanswered step before it", () => {
+    enterWizard('doctor');
+    chooseOption('gender', 'woman');
+    chooseOption('age', '30-40');
+    goToStep(0);
+    expect($wizard.get().step).toBe(0);
+    goToStep(2);
+    expect($wizard.get().step).toBe(2);
+    goToStep(9);
+    expect($wizard.get().step).toBe(2);
+  });
+
+  it('starts over in the same category, releasing the thumbnails', () => {
+    enterWizard('doctor');
+    chooseOption('gender', 'woman');
+    const added = photos(2);
+    addPhotos(added);
+    startOver();
+    expect($wizard.get()).toEqual({ category: 'doctor', step: 0, answers: { attire: [], background: [] }, photos: [] });
+    expect(revoke).toHaveBeenCalledTimes(2);
   });
 
   it('holds at most 10 photos, dropping the rest silently and releasing their thumbnails', () => {
