@@ -17,6 +17,25 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether the server answered the last call: false after a network failure or a gateway's 502, 503 or
+ * 504 without our envelope (the server down or restarting), true again after any answer of ours. The
+ * dashboard's connection banner listens (`stores/connection.ts`).
+ */
+let reachable = true;
+const reachabilityListeners = new Set<(reachable: boolean) => void>();
+
+export function onReachabilityChange(listener: (reachable: boolean) => void): () => void {
+  reachabilityListeners.add(listener);
+  return () => reachabilityListeners.delete(listener);
+}
+
+export function reportReachable(value: boolean): void {
+  if (value === reachable) return;
+  reachable = value;
+  for (const listener of reachabilityListeners) listener(value);
+}
+
 export interface ApiResponse<T> {
   code: 0;
   message: string;
@@ -29,8 +48,11 @@ export async function readEnvelope<T>(response: Response): Promise<ApiResponse<T
   try {
     body = await response.json();
   } catch {
+    if (response.status >= 502 && response.status <= 504) reportReachable(false);
     throw new ApiError(`Unexpected response (HTTP ${response.status})`, response.status);
   }
+  // The server's own 503 ("briefly unavailable": its database is down) counts as out of reach too.
+  reportReachable(response.status !== 503);
   if (body?.code === 0) return body as ApiResponse<T>;
   if (body?.message) throw new ApiError(body.message, response.status, true);
   throw new ApiError(`Request failed (HTTP ${response.status})`, response.status);
@@ -48,14 +70,20 @@ export async function call<N extends CallName>(
 ): Promise<ApiResponse<CallOutput<(typeof CALLS)[N]>>> {
   const endpoint: Endpoint = ENDPOINTS[name];
   const viaGet = endpoint.methods?.includes('GET') ?? false;
-  const response = viaGet
-    ? await fetch(endpoint.path, { credentials: 'include' })
-    : await fetch(endpoint.path, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body ?? {}),
-      });
+  let response: Response;
+  try {
+    response = viaGet
+      ? await fetch(endpoint.path, { credentials: 'include' })
+      : await fetch(endpoint.path, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body ?? {}),
+        });
+  } catch (error) {
+    reportReachable(false);
+    throw new ApiError(errorMessage(error), 0);
+  }
   return readEnvelope<CallOutput<(typeof CALLS)[N]>>(response);
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { watchUser } from '@/stores/user';
 import { SidebarInset, SidebarProvider, SidebarTrigger, useSidebar } from '@/ui/sidebar';
 import { AppSidebar } from './app-sidebar';
+import { ConnectionBanner } from './connection-banner';
 
 function TopBar() {
   const { t } = useTranslation();
@@ -33,6 +34,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       <AppSidebar />
       <SidebarInset>
         <TopBar />
+        <ConnectionBanner />
         <main id="main" className="flex-1">
           {children}
         </main>

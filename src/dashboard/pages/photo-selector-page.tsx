@@ -1,9 +1,10 @@
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DownloadIcon, HeartIcon, ImagesIcon, RefreshCwIcon, SparklesIcon } from 'lucide-react';
+import { CircleAlertIcon, DownloadIcon, HeartIcon, ImagesIcon, RefreshCwIcon, SparklesIcon } from 'lucide-react';
 import { groupDownloadUrl } from '@/shared/orders';
 import { Button } from '@/ui/button';
 import { Progress } from '@/ui/progress';
+import { Skeleton } from '@/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui/tabs';
 import { PageContainer, PageHeader } from '../components/page-header';
 import { DownloadGuaranteeDialog } from '../photo-selector/download-guarantee-dialog';
@@ -18,6 +19,32 @@ import { useOrderInfo } from '../photo-selector/use-order-info';
 import { RefreshDialog } from '../my-orders/refresh-dialog';
 
 type Tab = 'all' | 'favorites';
+
+const SKELETON_SLOTS = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+
+/** Portrait-shaped placeholders until the order's first answer arrives (never "No photos" meanwhile). */
+function GridSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="grid grid-cols-2 gap-3 py-2 sm:grid-cols-3 lg:grid-cols-4">
+      {SKELETON_SLOTS.map((slot) => (
+        <Skeleton key={slot} className="aspect-[832/1216] w-full rounded-lg" />
+      ))}
+    </div>
+  );
+}
+
+/** What went wrong loading the order, with a Retry; above the portraits when some are on screen. */
+function LoadError({ title, message, retry }: { title: string; message: string; retry: ReactNode }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm">
+      <CircleAlertIcon className="size-4 shrink-0 text-destructive" aria-hidden="true" />
+      <p className="min-w-0 flex-1">
+        <span className="font-medium">{title}</span> <span className="text-muted-foreground">{message}</span>
+      </p>
+      {retry}
+    </div>
+  );
+}
 
 interface ZipButtonProps {
   href: string;
@@ -72,7 +99,7 @@ function ZipButton({ href, count, icon: Icon, label, guard }: ZipButtonProps) {
 export function PhotoSelectorPage({ params }: { params: Record<string, string> }) {
   const { t } = useTranslation();
   const orderId = params.orderId || undefined;
-  const { info, loading, loaded, refresh } = useOrderInfo(orderId);
+  const { info, loading, loaded, error, refresh } = useOrderInfo(orderId);
   const [refreshing, setRefreshing] = useState(false);
   const { favorites, toggle } = useFavorites(orderId, info?.favoriteImages);
   const [tab, setTab] = useState<Tab>('all');
@@ -88,7 +115,7 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
 
   // An order that could not be loaded (a wrong link, say) is not said to be generating: the page keeps its name.
   const generating = info !== null && !completed;
-  const title = !loaded && loading ? t('orders.photos.loading') : generating ? t('orders.photos.generating') : t('orders.photos.selection');
+  const title = !info && !error ? t('orders.photos.loading') : generating ? t('orders.photos.generating') : t('orders.photos.selection');
   const description = !info
     ? undefined
     : expired
@@ -149,62 +176,78 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
         </div>
       )}
 
-      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="gap-0">
-        <TabsContent value="all" className="pb-6">
-          {orderId && all.length > 0 ? (
-            <PhotoGrid
-              orderId={orderId}
-              imageToken={info?.imageToken}
-              photos={all}
-              favorites={favoriteSet}
-              onOpen={open(all)}
-              onToggleFavorite={toggle}
-              onDownload={download}
-              label={t('orders.photos.allLabel')}
-            />
-          ) : (
-            <EmptyState
-              icon={ImagesIcon}
-              title={t('orders.photos.emptyTitle')}
-              text={expired ? t('orders.photos.expired') : generating ? t('orders.photos.emptyText') : undefined}
-              action={!completed && !expired && loaded ? refreshButton : undefined}
-            />
-          )}
-        </TabsContent>
-        <TabsContent value="favorites" className="pb-6">
-          {orderId && favoritePhotos.length > 0 ? (
-            <PhotoGrid
-              orderId={orderId}
-              imageToken={info?.imageToken}
-              photos={favoritePhotos}
-              favorites={favoriteSet}
-              onOpen={open(favoritePhotos)}
-              onToggleFavorite={toggle}
-              onDownload={download}
-              label={t('orders.photos.favoritesLabel')}
-            />
-          ) : (
-            <EmptyState
-              icon={HeartIcon}
-              text={t('orders.photos.emptyFavorites')}
-              action={
-                all.length > 0 ? (
-                  <Button variant="outline" onClick={() => setTab('all')}>
-                    {t('orders.photos.viewAll')}
-                  </Button>
-                ) : undefined
-              }
-            />
-          )}
-        </TabsContent>
-        {/* The tabs sit at the bottom, always in reach, however long the grid. */}
-        <div className="sticky bottom-0 z-10 -mx-4 flex justify-center border-t bg-background/90 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:-mx-6">
-          <TabsList>
-            <TabsTrigger value="all">{t('orders.photos.allTab', { n: all.length })}</TabsTrigger>
-            <TabsTrigger value="favorites">{t('orders.photos.favoritesTab', { n: favoritePhotos.length })}</TabsTrigger>
-          </TabsList>
-        </div>
-      </Tabs>
+      {error && orderId && (
+        <LoadError
+          title={info ? t('orders.photos.refreshFailed') : t('orders.photos.loadFailed')}
+          message={error}
+          retry={
+            <Button variant="outline" size="sm" onClick={() => void refresh()} disabled={loading}>
+              <RefreshCwIcon className={loading ? 'motion-safe:animate-spin' : undefined} aria-hidden="true" />
+              {t('orders.photos.retry')}
+            </Button>
+          }
+        />
+      )}
+      {!info && !error && orderId && <GridSkeleton label={t('orders.photos.loadingLabel')} />}
+
+      {info && (
+        <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="gap-0">
+          <TabsContent value="all" className="pb-6">
+            {orderId && all.length > 0 ? (
+              <PhotoGrid
+                orderId={orderId}
+                imageToken={info?.imageToken}
+                photos={all}
+                favorites={favoriteSet}
+                onOpen={open(all)}
+                onToggleFavorite={toggle}
+                onDownload={download}
+                label={t('orders.photos.allLabel')}
+              />
+            ) : (
+              <EmptyState
+                icon={ImagesIcon}
+                title={t('orders.photos.emptyTitle')}
+                text={expired ? t('orders.photos.expired') : generating ? t('orders.photos.emptyText') : undefined}
+                action={!completed && !expired && loaded ? refreshButton : undefined}
+              />
+            )}
+          </TabsContent>
+          <TabsContent value="favorites" className="pb-6">
+            {orderId && favoritePhotos.length > 0 ? (
+              <PhotoGrid
+                orderId={orderId}
+                imageToken={info?.imageToken}
+                photos={favoritePhotos}
+                favorites={favoriteSet}
+                onOpen={open(favoritePhotos)}
+                onToggleFavorite={toggle}
+                onDownload={download}
+                label={t('orders.photos.favoritesLabel')}
+              />
+            ) : (
+              <EmptyState
+                icon={HeartIcon}
+                text={t('orders.photos.emptyFavorites')}
+                action={
+                  all.length > 0 ? (
+                    <Button variant="outline" onClick={() => setTab('all')}>
+                      {t('orders.photos.viewAll')}
+                    </Button>
+                  ) : undefined
+                }
+              />
+            )}
+          </TabsContent>
+          {/* The tabs sit at the bottom, always in reach, however long the grid. */}
+          <div className="sticky bottom-0 z-10 -mx-4 flex justify-center border-t bg-background/90 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:-mx-6">
+            <TabsList>
+              <TabsTrigger value="all">{t('orders.photos.allTab', { n: all.length })}</TabsTrigger>
+              <TabsTrigger value="favorites">{t('orders.photos.favoritesTab', { n: favoritePhotos.length })}</TabsTrigger>
+            </TabsList>
+          </div>
+        </Tabs>
+      )}
 
       {orderId && (
         <PhotoViewer

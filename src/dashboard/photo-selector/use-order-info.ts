@@ -1,17 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { call } from '@/api/client';
+import { call, errorMessage } from '@/api/client';
 import type { OrderInfo } from '@/shared/contracts/order-info';
 import { LIMITS } from '@/shared/limits';
 
 /**
  * The photo selector's view of an order (`/v1/order/info`): loaded on open, every 60 seconds until the
- * order is completed, and whenever the page becomes visible again. Failures are only logged; without
- * an order id nothing loads at all.
+ * order is completed, and whenever the page becomes visible again. A failed load keeps the last good
+ * answer and says what went wrong (`error`, until a load succeeds); without an order id nothing loads.
  */
 export function useOrderInfo(orderId: string | undefined) {
   const [info, setInfo] = useState<OrderInfo | null>(null);
   const [loading, setLoading] = useState(Boolean(orderId));
   const [loaded, setLoaded] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const inFlight = useRef(false);
 
   const refresh = useCallback(async () => {
@@ -21,8 +22,10 @@ export function useOrderInfo(orderId: string | undefined) {
     try {
       const { data } = await call('orderInfo', { orderId });
       setInfo(data);
-    } catch (error) {
-      console.error('Could not load the order', error);
+      setError(null);
+    } catch (failure) {
+      console.error('Could not load the order', failure);
+      setError(errorMessage(failure));
     } finally {
       inFlight.current = false;
       setLoading(false);
@@ -54,5 +57,5 @@ export function useOrderInfo(orderId: string | undefined) {
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [orderId, refresh]);
 
-  return { info, loading, loaded, refresh };
+  return { info, loading, loaded, error, refresh };
 }
