@@ -2,10 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '@/server/db/schema';
 import { validAnswers } from '../support/answers';
-import { firstOrderAmounts, packageOf, priceOf } from '../support/prices';
+import { firstOrderAmounts, packageOf, priceOf, usd } from '../support/prices';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
 import { checkoutForm, makePhoto, makePhotos, makePixelBomb } from './helpers/photos';
 import { signInAs } from './helpers/session';
+import { readOutbox } from './helpers/smtp';
 
 async function rowCount(t: TestApp, table: string) {
   const result = await t.app.ctx.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
@@ -93,6 +94,24 @@ describe('[checkout] creating an order and paying through the offline checkout',
       receiptUrl: `/v1/receipts/${recorded[0]!.id}`,
     });
     expect(await queuedGenerations(t, data.orderId)).toBe(1);
+
+    // One payment confirmation, however often the payment was reported: the order, what was bought,
+    // the amount, when to expect the portraits, where to watch them and the receipt, in both parts.
+    const confirmations = (await readOutbox(t.dataDir)).filter(
+      (m) => m.subject?.startsWith('Order ') && m.to && 'text' in m.to && m.to.text === 'bob@example.com',
+    );
+    expect(confirmations).toHaveLength(1);
+    const [mail] = confirmations;
+    const short = data.orderId.slice(0, 8).toUpperCase();
+    expect(mail!.subject).toBe(`Order ${short} confirmed: your portraits are on their way`);
+    const receipt = `${t.app.ctx.config.publicUrl}/v1/receipts/${recorded[0]!.id}`;
+    for (const part of [mail!.text ?? '', mail!.html || '']) {
+      expect(part).toContain(`We received your payment of ${usd(pro.amountCents)} for order ${short}.`);
+      expect(part).toContain(`You ordered the Pro package: ${packageOf('pro').portraits} Doctor Photos portraits.`);
+      expect(part).toContain(`usually ready within ${packageOf('pro').deliveryHours} hour`);
+      expect(part).toContain(receipt);
+      expect(part).toContain(`${t.app.ctx.config.publicUrl}/dashboard/photoSelector/${data.orderId}`);
+    }
   });
 
   it('refuses FIRST30 on a second paid order, saying why', async () => {
@@ -284,5 +303,9 @@ describe('[checkout] the beta program', () => {
     expect(third.json().message).toBe('All beta spots are taken; please choose another package');
     const paid = await t.app.ctx.database.db.select().from(payments);
     expect(paid.map((p) => p.amountCents)).toEqual([0, 0]);
+    // A free order is confirmed as free, with no receipt to show.
+    const [b1] = (await readOutbox(t.dataDir)).filter((m) => m.to && 'text' in m.to && m.to.text === 'b1@example.com' && m.subject?.includes('confirmed'));
+    expect(b1!.text).toContain('It is free: nothing was charged.');
+    expect(b1!.text).not.toContain('Your receipt');
   });
 });

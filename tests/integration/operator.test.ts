@@ -151,7 +151,10 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     expect(await orderRow(orderId)).toMatchObject({ status: 'failed', failureReason: 'The render farm lost the job', imageGenerated: 1 });
     const before = await data('/v1/operator/orders/get', { orderId });
     expect(before.actions).toEqual({ retry: true, refund: false, resendReady: false, extendRetention: true });
-    expect(before.mails).toEqual([{ kind: 'failed', at: expect.any(String), sent: true }]);
+    expect(before.mails).toEqual([
+      { kind: 'confirmed', at: expect.any(String), sent: true },
+      { kind: 'failed', at: expect.any(String), sent: true },
+    ]);
 
     const requestId = randomUUID();
     const clicks = await Promise.all(Array.from({ length: 20 }, () => call('/v1/operator/orders/retry', { orderId, requestId })));

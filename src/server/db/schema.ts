@@ -356,7 +356,7 @@ export const orderMails = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['ready', 'failed', 'refunded'] }).notNull(),
+    kind: text('kind', { enum: ['confirmed', 'ready', 'failed', 'refunded'] }).notNull(),
     sent: boolean('sent').notNull(),
     createdAt: createdAt(),
   },

@@ -145,7 +145,7 @@ export const ZOperatorOrderResponseSchema = z.object({
     .nullable(),
   /** Portrait numbers whose thumbnails the console may show (`GET /v1/operator/orders/{id}/thumbs/{no}`). */
   portraits: z.array(z.number().int()),
-  mails: z.array(z.object({ kind: z.enum(['ready', 'failed', 'refunded']), at: z.string(), sent: z.boolean() })),
+  mails: z.array(z.object({ kind: z.enum(['confirmed', 'ready', 'failed', 'refunded']), at: z.string(), sent: z.boolean() })),
   audit: z.array(ZAuditEntrySchema),
   /** What the console offers now; each is checked again when asked for. */
   actions: z.object({ retry: z.boolean(), refund: z.boolean(), resendReady: z.boolean(), extendRetention: z.boolean() }),

@@ -11,7 +11,7 @@ import { settleCheckout } from './settle-checkout.js';
  * one whose order an expiry deleted, answers like a missing one.
  */
 export async function confirmCheckout(
-  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log' | 'mailer'>,
   { userId, sessionId }: { userId: string; sessionId: string },
 ): Promise<ConfirmCheckoutResponse> {
   const { db } = ctx.database;

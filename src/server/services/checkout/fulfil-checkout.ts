@@ -9,6 +9,7 @@ import { recordFirstOrder } from '../entitlements/first-order.js';
 import { identityOf } from '../entitlements/identity.js';
 import { scheduleGeneration } from '../generation/schedule-generation.js';
 import { deleteSelfies } from '../generation/delete-selfies.js';
+import { mailPaymentConfirmation } from './confirmation-mail.js';
 import { failUnpaid, markPaid } from '../orders/order-lifecycle.js';
 
 export type FulfilmentResult = 'fulfilled' | 'already-fulfilled' | 'beta-full';
@@ -20,7 +21,7 @@ export type FulfilmentResult = 'fulfilled' | 'already-fulfilled' | 'beta-full';
  * `settleCheckout`, never what a webhook or a browser claimed.
  */
 export async function fulfilPaidSession(
-  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>,
+  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log' | 'mailer'>,
   state: CheckoutSessionState,
 ): Promise<FulfilmentResult> {
   const { sessionId } = state;
@@ -84,6 +85,8 @@ export async function fulfilPaidSession(
     // A crash between commit and send is covered by the resume sweep, which re-enqueues processing orders.
     await scheduleGeneration(ctx, result.orderId);
     ctx.log.info({ orderId: result.orderId, sessionId }, 'order paid; generation enqueued');
+    // Once, by the caller that won the fulfilment; a crash before it loses the mail, not the order.
+    await mailPaymentConfirmation(ctx, result.orderId);
   }
   return result.outcome;
 }

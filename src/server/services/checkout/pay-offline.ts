@@ -10,7 +10,7 @@ import { FIRST_ORDER_ONLY, quote, type Quote } from './quote.js';
 import { forgetFirstOrder, recordFirstOrder } from '../entitlements/first-order.js';
 import { identityOfUser } from '../entitlements/identity.js';
 
-type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>;
+type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log' | 'mailer'>;
 type Found = {
   offline: NonNullable<Ctx['payments']['offline']>;
   session: OfflineSessionState;

@@ -6,7 +6,7 @@ import { fulfilPaidSession, type FulfilmentResult } from './fulfil-checkout.js';
 
 export type SettleResult = FulfilmentResult | 'open' | 'processing' | 'payment-failed' | 'expired' | 'unknown-session';
 
-type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>;
+type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log' | 'mailer'>;
 
 /** The customer tried to pay and the provider refused; shown on the failed order and to support. */
 export const PAYMENT_FAILED_REASON = 'The payment did not go through; nothing was charged';

@@ -16,7 +16,9 @@ const SWEEP_WINDOW_MS = CHECKOUT_SESSION_TTL_MS + 24 * 60 * 60 * 1000;
  * or a crash between an offline payment and its fulfilment, harmless. Runs at start-up and every minute;
  * settling is idempotent, so racing a webhook or the return page is harmless too.
  */
-export async function settleOpenCheckouts(ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>): Promise<number> {
+export async function settleOpenCheckouts(
+  ctx: Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log' | 'mailer'>,
+): Promise<number> {
   const since = new Date(ctx.clock.now().getTime() - SWEEP_WINDOW_MS);
   const open = await ctx.database.db
     .select({ sessionId: orders.checkoutSessionId })
