@@ -83,6 +83,11 @@ export const routes: Route[] = [
     'dashboard.titles.photoSelector',
   ),
   route(
+    '/dashboard/orderPlaced/:orderId',
+    lazyPage(() => import('./pages/order-placed-page'), 'OrderPlacedPage'),
+    'dashboard.titles.orderPlaced',
+  ),
+  route(
     '/dashboard/receipts',
     lazyPage(() => import('./pages/receipts-page'), 'ReceiptsPage'),
     'dashboard.titles.receipts',

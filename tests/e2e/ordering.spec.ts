@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { badPhotos, selfies, writePhotos } from '../support/face-photos';
-import { firstOrderAmounts, priceLabel, priceOf, usd } from '../support/prices';
+import { firstOrderAmounts, packageOf, priceLabel, priceOf, usd } from '../support/prices';
 import { signIn } from './fixtures/auth';
 import { ANALYSIS_MS, answerChoiceSteps, fileInput, nextButton, openFreshWizard, progressText, question, uploadUsablePhotos } from './fixtures/wizard';
 
@@ -180,8 +180,21 @@ test.describe('[ordering] placing an order', () => {
     await expect(dialog.getByTestId('checkout-discount')).toHaveText(`−${usd(pro.discountCents)}`);
     await expect(dialog.getByTestId('checkout-total')).toHaveText(usd(pro.amountCents));
     await dialog.getByRole('button', { name: `Pay ${usd(pro.amountCents)}` }).click();
-    await expect(page).toHaveURL(/\/dashboard\/myOrders$/);
+    await expect(page).toHaveURL(new RegExp(`/dashboard/orderPlaced/${checkout.orderId}$`));
     await expect(dialog).toBeHidden();
+
+    // The thank-you page has focus: what was bought and paid, what comes next, where to watch.
+    const thanks = page.getByRole('heading', { level: 1, name: 'Thank you! Your order is confirmed' });
+    await expect(thanks).toBeFocused();
+    const summary = page.getByRole('region', { name: 'Your order' });
+    await expect(summary.getByText(checkout.orderId.slice(0, 8).toUpperCase())).toBeVisible();
+    await expect(summary.getByText('Doctor Photos')).toBeVisible();
+    await expect(summary.getByText(`Pro · ${packageOf('pro').portraits} portraits`)).toBeVisible();
+    await expect(summary.getByText(usd(pro.amountCents), { exact: true })).toBeVisible();
+    await expect(summary.getByRole('link', { name: 'View receipt' })).toBeVisible();
+    await expect(page.getByText(`usually ready within ${packageOf('pro').deliveryHours} hour`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Watch your portraits arrive' })).toHaveAttribute('href', `/dashboard/photoSelector/${checkout.orderId}`);
+    await page.getByRole('link', { name: 'Go to My Orders' }).click();
 
     // My Orders lists the new order, and the receipts hold its payment.
     await expect(page.getByText(checkout.orderId.slice(0, 8).toUpperCase()).filter({ visible: true }).first()).toBeVisible();

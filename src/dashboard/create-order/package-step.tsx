@@ -16,7 +16,7 @@ import { PackageCard } from './package-card';
 /**
  * The last step: choosing a package starts the purchase at once. While it runs every package button
  * is disabled; a failure re-enables them with the 'API Error' toast; a completed payment resets the
- * wizard and opens My Orders.
+ * wizard and opens the order's thank-you page.
  */
 export function PackageStep({ category, wizard, beta }: { category: Category; wizard: WizardState; beta: boolean }) {
   const { t } = useTranslation();
@@ -62,10 +62,13 @@ export function PackageStep({ category, wizard, beta }: { category: Category; wi
 
   const complete = () => {
     attempt.current = null;
-    // Stripe's webhook may come later: My Orders asks the server to check this session at once.
+    // The thank-you page; Stripe's webhook may come later, so that page asks the server to check this session at once.
     const paidWith = checkout.phase === 'payment' ? checkout.checkout : null;
     setCheckout({ phase: 'closed' });
-    navigate(paidWith?.provider === 'stripe' ? `/dashboard/myOrders?${new URLSearchParams({ session_id: paidWith.sessionId })}` : '/dashboard/myOrders');
+    if (paidWith) {
+      const placed = `/dashboard/orderPlaced/${paidWith.orderId}`;
+      navigate(paidWith.provider === 'stripe' ? `${placed}?${new URLSearchParams({ session_id: paidWith.sessionId })}` : placed);
+    } else navigate('/dashboard/myOrders');
     resetWizard();
     void discardDraft();
   };
