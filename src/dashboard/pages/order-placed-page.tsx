@@ -95,7 +95,7 @@ export function OrderPlacedPage({ params }: { params: Record<string, string> }) 
           </h1>
           <p className="text-muted-foreground" role="status">
             {confirming
-              ? error
+              ? error !== null
                 ? t('orders.photos.loadFailed')
                 : slow
                   ? t('dashboard.orderPlaced.slow')

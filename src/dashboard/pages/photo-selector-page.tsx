@@ -115,7 +115,7 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
 
   // An order that could not be loaded (a wrong link, say) is not said to be generating: the page keeps its name.
   const generating = info !== null && !completed;
-  const title = !info && !error ? t('orders.photos.loading') : generating ? t('orders.photos.generating') : t('orders.photos.selection');
+  const title = !info && error === null ? t('orders.photos.loading') : generating ? t('orders.photos.generating') : t('orders.photos.selection');
   const description = !info
     ? undefined
     : expired
@@ -176,7 +176,7 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
         </div>
       )}
 
-      {error && orderId && (
+      {error !== null && orderId && (
         <LoadError
           title={info ? t('orders.photos.refreshFailed') : t('orders.photos.loadFailed')}
           message={error}
@@ -188,7 +188,7 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
           }
         />
       )}
-      {!info && !error && orderId && <GridSkeleton label={t('orders.photos.loadingLabel')} />}
+      {!info && error === null && orderId && <GridSkeleton label={t('orders.photos.loadingLabel')} />}
 
       {info && (
         <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="gap-0">

@@ -25,7 +25,8 @@ export function useOrderInfo(orderId: string | undefined) {
       setError(null);
     } catch (failure) {
       console.error('Could not load the order', failure);
-      setError(errorMessage(failure));
+      // The server's own words when it gave any; a network failure is said by the title (and the banner).
+      setError(errorMessage(failure, ''));
     } finally {
       inFlight.current = false;
       setLoading(false);
