@@ -4,6 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { badPhotos, selfies, writePhotos } from '../support/face-photos';
+import { FIRST_ORDER_COUPON } from '../../src/shared/catalog/packages';
 import { firstOrderAmounts, packageOf, priceLabel, priceOf, usd } from '../support/prices';
 import { signIn } from './fixtures/auth';
 import { ANALYSIS_MS, answerChoiceSteps, fileInput, nextButton, openFreshWizard, progressText, question, uploadUsablePhotos } from './fixtures/wizard';
@@ -156,6 +157,13 @@ test.describe('[ordering] placing an order', () => {
     await expect(page.getByText(progressText('packageSelection'))).toBeVisible();
     await expect(nextButton(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Join Beta for Free' })).toBeEnabled();
+    // The beta card is free, its price struck through, with the seats left; a first order hears of FIRST30.
+    const betaCard = page.getByRole('region', { name: 'Beta Tester Package' });
+    await expect(betaCard.getByText('Free', { exact: true })).toBeVisible();
+    await expect(betaCard.locator('s')).toHaveText(`instead of ${priceLabel('beta')}`);
+    await expect(betaCard.getByText(/^\d+ of \d+ beta spots left$/)).toBeVisible();
+    const firstOrderOffer = page.getByText(`${FIRST_ORDER_COUPON.percentOff}% off your first order: enter ${FIRST_ORDER_COUPON.code} at checkout.`);
+    await expect(firstOrderOffer).toBeVisible();
     // Hold the answer back a moment to see the preparation phase.
     await page.route('**/v1/stripe/checkout/create', async (route) => {
       await new Promise((r) => setTimeout(r, 1200));
@@ -174,7 +182,12 @@ test.describe('[ordering] placing an order', () => {
     await expect(dialog.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
     await expect(dialog.getByText(/test mode/i).first()).toBeVisible();
     const pro = firstOrderAmounts('pro');
-    await expect(dialog.getByText(priceLabel('pro'), { exact: true })).toBeVisible();
+    // The summary repeats what is bought, in one money format.
+    const orderSummary = dialog.getByRole('region', { name: 'Order summary' });
+    await expect(orderSummary.getByText('Doctor Photos', { exact: true })).toBeVisible();
+    await expect(orderSummary.getByText(`Pro · ${packageOf('pro').portraits} portraits`)).toBeVisible();
+    await expect(orderSummary.getByText(`Within ${packageOf('pro').deliveryHours} hour`)).toBeVisible();
+    await expect(orderSummary.getByText(usd(priceOf('pro')), { exact: true })).toHaveCount(2);
     await dialog.getByLabel('Coupon code').fill('FIRST30');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog.getByTestId('checkout-discount')).toHaveText(`−${usd(pro.discountCents)}`);
@@ -211,6 +224,8 @@ test.describe('[ordering] placing an order', () => {
     await uploadUsablePhotos(page, photos.slice(0, 6));
     await expect(page.getByText('Uploaded: 6/10')).toBeVisible();
     await nextButton(page).click();
+    await expect(question(page, 'Choose your package')).toBeVisible();
+    await expect(firstOrderOffer).toHaveCount(0);
 
     await page.unroute('**/v1/stripe/checkout/create');
     await page.route('**/v1/stripe/checkout/create', (route) =>

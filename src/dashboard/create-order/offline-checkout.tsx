@@ -1,5 +1,5 @@
 import { errorMessage } from '@/api/client';
-import { REFRESH_PACKAGE } from '@/shared/catalog/packages';
+import { findPackage, REFRESH_PACKAGE } from '@/shared/catalog/packages';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
@@ -68,7 +68,9 @@ export function OfflineCheckout({ clientSecret, onPaid }: { clientSecret: string
     }
   };
 
-  const money = (cents: number, wholeWithoutCents = false) => formatMoney(cents, session?.currency ?? 'usd', language, { wholeWithoutCents });
+  // One money format in the summary: the price, the discount and the total all show their cents.
+  const money = (cents: number) => formatMoney(cents, session?.currency ?? 'usd', language);
+  const pkg = session ? findPackage(session.packageId) : undefined;
   const couponInput = `${ids}-coupon`;
   const couponErrorId = `${ids}-coupon-error`;
 
@@ -97,12 +99,26 @@ export function OfflineCheckout({ clientSecret, onPaid }: { clientSecret: string
         ) : (
           <dl className="space-y-3 text-sm">
             <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">{t('wizard.checkout.package')}</dt>
-              <dd className="font-medium">{t(`catalog.packages.${session.packageId}.name`)}</dd>
+              <dt className="text-muted-foreground">{t('wizard.checkout.style')}</dt>
+              <dd className="text-right font-medium">{t(`catalog.categories.${session.categoryId}.name`)}</dd>
             </div>
             <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">{t('wizard.checkout.package')}</dt>
+              <dd className="text-right font-medium">
+                {pkg
+                  ? t('dashboard.orderPlaced.packageLine', { package: t(`catalog.packages.${session.packageId}.name`), count: pkg.portraits })
+                  : t(`catalog.packages.${session.packageId}.name`)}
+              </dd>
+            </div>
+            {pkg && (
+              <div className="flex justify-between gap-4">
+                <dt className="text-muted-foreground">{t('wizard.checkout.delivery')}</dt>
+                <dd className="text-right">{t('wizard.checkout.deliveryWithin', { count: pkg.deliveryHours })}</dd>
+              </div>
+            )}
+            <div className="flex justify-between gap-4">
               <dt className="text-muted-foreground">{t('wizard.checkout.price')}</dt>
-              <dd>{money(session.priceCents, true)}</dd>
+              <dd>{money(session.priceCents)}</dd>
             </div>
             {session.discountCents > 0 && (
               <div className="flex justify-between gap-4 text-success">

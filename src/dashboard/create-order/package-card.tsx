@@ -35,11 +35,13 @@ export interface PackageCardProps {
   /** Say 'No beta spots left' under the button (once the seats are known). */
   soldOut?: boolean;
   highlighted?: boolean;
+  /** The beta seats left, once known: the beta card says how many. */
+  betaSeats?: { remaining: number; total: number };
   onChoose: () => void;
 }
 
 /** One package of the purchase step: name, price, description, features, and the button that buys it. */
-export function PackageCard({ pkg, processing, available, soldOut = false, highlighted = false, onChoose }: PackageCardProps) {
+export function PackageCard({ pkg, processing, available, soldOut = false, highlighted = false, betaSeats, onChoose }: PackageCardProps) {
   const { t } = useTranslation();
   const language = useStore($language);
   const name = t(`catalog.packages.${pkg.id}.name`);
@@ -63,8 +65,21 @@ export function PackageCard({ pkg, processing, available, soldOut = false, highl
         <h3 id={titleId} className="font-semibold">
           {name}
         </h3>
-        <p className="text-3xl font-bold tracking-tight">{formatMoney(pkg.priceCents, pkg.currency, language, { wholeWithoutCents: true })}</p>
-        <p className="text-xs text-muted-foreground">{t('catalog.oneTime')}</p>
+        {isBeta ? (
+          // The beta package is free: its price is shown struck through, and "Free" is what is paid.
+          <p className="flex items-baseline gap-2">
+            <span className="text-3xl font-bold tracking-tight">{t('catalog.packages.free')}</span>
+            <s className="text-lg text-muted-foreground">
+              <span className="sr-only">{t('catalog.packages.insteadOf')} </span>
+              {formatMoney(pkg.priceCents, pkg.currency, language, { wholeWithoutCents: true })}
+            </s>
+          </p>
+        ) : (
+          <p className="text-3xl font-bold tracking-tight">{formatMoney(pkg.priceCents, pkg.currency, language, { wholeWithoutCents: true })}</p>
+        )}
+        <p className="text-xs text-muted-foreground">
+          {isBeta && betaSeats ? t('catalog.packages.seatsLeft', { remaining: betaSeats.remaining, total: betaSeats.total }) : t('catalog.oneTime')}
+        </p>
       </div>
       <p className="text-sm text-muted-foreground">{t(`catalog.packages.${pkg.id}.description`)}</p>
       <ul className="flex-1 space-y-2 text-sm">

@@ -1,9 +1,11 @@
-import { errorMessage } from '@/api/client';
-import { useRef, useState } from 'react';
+import { call, errorMessage } from '@/api/client';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
+import { TicketPercentIcon } from 'lucide-react';
 import type { Category } from '@/shared/catalog/categories';
-import { PACKAGES, type PackageId } from '@/shared/catalog/packages';
+import { FIRST_ORDER_COUPON, PACKAGES, type PackageId } from '@/shared/catalog/packages';
+import { seatsRemaining } from '@/shared/beta-seats';
 import { $coupon, betaAvailable } from '@/stores/coupon';
 import { navigate } from '@/stores/location';
 import { toast } from '@/stores/toast';
@@ -12,6 +14,27 @@ import { discardDraft } from '@/stores/wizard-draft';
 import { CheckoutDialog, type CheckoutPhase } from './checkout-dialog';
 import { createCheckout, portraitInfoFrom } from './create-checkout';
 import { PackageCard } from './package-card';
+
+/**
+ * Whether the customer has never paid for an order (their receipts hold no payment above zero), so the
+ * first-order offer is worth telling them about; false until the receipts answer, or when they fail.
+ * The checkout still decides: an address that had a paid order under a deleted account is refused
+ * there, with the reason.
+ */
+function useFirstOrder(): boolean {
+  const [firstOrder, setFirstOrder] = useState(false);
+  useEffect(() => {
+    let live = true;
+    call('listReceipts').then(
+      ({ data }) => live && setFirstOrder(!data.some((receipt) => receipt.amount > 0)),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return firstOrder;
+}
 
 /**
  * The last step: choosing a package starts the purchase at once. While it runs every package button
@@ -24,6 +47,7 @@ export function PackageStep({ category, wizard, beta }: { category: Category; wi
   const [processing, setProcessing] = useState(false);
   const [checkout, setCheckout] = useState<CheckoutPhase>({ phase: 'closed' });
   const attempt = useRef<AbortController | null>(null);
+  const firstOrder = useFirstOrder();
 
   const choose = async (packageId: PackageId) => {
     const controller = new AbortController();
@@ -75,6 +99,12 @@ export function PackageStep({ category, wizard, beta }: { category: Category; wi
 
   return (
     <>
+      {firstOrder && (
+        <p className="mt-2 flex items-center gap-2 rounded-lg border border-primary/30 bg-primary/5 px-4 py-3 text-sm">
+          <TicketPercentIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+          {t('wizard.firstOrderOffer', { percent: FIRST_ORDER_COUPON.percentOff, code: FIRST_ORDER_COUPON.code })}
+        </p>
+      )}
       <div className="grid gap-5 pt-2 sm:grid-cols-2 xl:grid-cols-4">
         {PACKAGES.map((pkg) => {
           const isBeta = pkg.id === 'beta';
@@ -86,6 +116,7 @@ export function PackageStep({ category, wizard, beta }: { category: Category; wi
               available={!isBeta || betaAvailable(coupon)}
               soldOut={isBeta && coupon !== undefined && !betaAvailable(coupon)}
               highlighted={beta && isBeta}
+              betaSeats={isBeta && coupon ? { remaining: seatsRemaining(coupon), total: coupon.total } : undefined}
               onChoose={() => void choose(pkg.id)}
             />
           );

@@ -114,6 +114,8 @@ export const ZOfflineSessionRequestSchema = z.strictObject({
 export const ZOfflineSessionResponseSchema = z.object({
   orderId: z.string(),
   packageId: z.string(),
+  /** The order's category, so the summary repeats what is being bought. */
+  categoryId: z.string(),
   priceCents: z.number().int(),
   discountCents: z.number().int(),
   totalCents: z.number().int(),

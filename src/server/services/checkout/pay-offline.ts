@@ -14,7 +14,7 @@ type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock
 type Found = {
   offline: NonNullable<Ctx['payments']['offline']>;
   session: OfflineSessionState;
-  order: { id: string; userId: string; isBeta: boolean; packageId: string };
+  order: { id: string; userId: string; isBeta: boolean; packageId: string; categoryId: string };
 };
 
 /** The caller's offline session behind a client secret; anyone else's answers like a missing one. */
@@ -24,7 +24,7 @@ async function findSession(ctx: Ctx, userId: string, clientSecret: string): Prom
   const session = await offline.findByClientSecret(clientSecret);
   const [order] = session?.orderId
     ? await ctx.database.db
-        .select({ id: orders.id, userId: orders.userId, isBeta: orders.isBeta, packageId: orders.packageId })
+        .select({ id: orders.id, userId: orders.userId, isBeta: orders.isBeta, packageId: orders.packageId, categoryId: orders.categoryId })
         .from(orders)
         .where(eq(orders.id, session.orderId))
     : [];
@@ -51,6 +51,7 @@ export async function getOfflineSession(ctx: Ctx, input: { userId: string; clien
   return {
     orderId: order.id,
     packageId: order.packageId,
+    categoryId: order.categoryId,
     priceCents: session.priceCents,
     discountCents: q.discountCents,
     totalCents: q.totalCents,
