@@ -86,6 +86,14 @@ test('[operator] an operator finds failed orders by email, retries one and sees 
   await expect.poll(() => statusOf(customer, beta.orderId), { timeout: 120_000 }).toBe('completed');
   await page.reload();
   await expect(page.getByText('100% generated')).toBeVisible();
+  // The generation's progress is one row, the answers are words in the wizard's order, and an action
+  // not offered says why.
+  await expect(page.getByText(/\d+% generated/)).toHaveCount(1);
+  await expect(page.getByText(/^from \d+% at .+, \d+ steps?$/)).toBeVisible();
+  await expect(page.getByText('Doctor Photos', { exact: true })).toBeVisible();
+  await expect(page.getByText('White coat, Scrubs', { exact: true })).toBeVisible();
+  await expect(page.getByText('white_coat')).toHaveCount(0);
+  await expect(page.getByText('A free order has nothing to refund.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Portrait 1', exact: true })).toBeVisible();
   // The summary's figures agree with the thumbnails, and the purge date reads as one still to come.
   await expect(page.getByRole('heading', { name: '20 portraits' })).toBeVisible();
@@ -126,6 +134,7 @@ test('[operator] an operator finds failed orders by email, retries one and sees 
   await expect(page.getByText(usd(paid - 1000), { exact: true })).toBeVisible();
   await expect(page.getByText('Refunded in part')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refund…' })).toBeDisabled();
+  await expect(page.getByText('The payment was refunded already.')).toBeVisible();
   // A goodwill refund leaves the order as it was; the customer's mail says who refunded them, and why.
   expect(await statusOf(customer, basic.orderId)).toBe('failed');
   await expect.poll(async () => (await mailsTo(customerEmail)).filter((m) => m.subject === `Your refund for order ${basic.id}`).length).toBe(1);

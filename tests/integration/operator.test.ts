@@ -151,6 +151,8 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     expect(await orderRow(orderId)).toMatchObject({ status: 'failed', failureReason: 'The render farm lost the job', imageGenerated: 1 });
     const before = await data('/v1/operator/orders/get', { orderId });
     expect(before.actions).toEqual({ retry: true, refund: false, resendReady: false, extendRetention: true });
+    // Each action not offered says why: a beta order paid nothing, a failed one has no ready mail.
+    expect(before.blocked).toEqual({ retry: null, refund: 'free', resendReady: 'notCompleted', extendRetention: null });
     expect(before.mails).toEqual([
       { kind: 'confirmed', at: expect.any(String), sent: true },
       { kind: 'failed', at: expect.any(String), sent: true },

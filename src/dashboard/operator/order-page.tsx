@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useStore } from '@nanostores/react';
 import { CalendarPlusIcon, MailIcon, RotateCcwIcon } from 'lucide-react';
 import { call, errorMessage } from '@/api/client';
+import { CHOICE_STEPS, optionLabelKey } from '@/shared/catalog/wizard';
 import type { OperatorOrder } from '@/shared/contracts/operator';
 import { formatMoney, shortOrderId } from '@/shared/format';
 import { $language } from '@/stores/language';
@@ -25,6 +27,21 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       <CardContent>{children}</CardContent>
     </Card>
   );
+}
+
+/**
+ * The wizard's answers as the customer gave them: the category, then each question in the wizard's
+ * order with its answers in the page's language (an answer the catalog no longer knows shows as stored).
+ */
+function answerRows(answers: Record<string, unknown>, categoryId: string, t: TFunction): [string, string][] {
+  const rows: [string, string][] = [[t('operator.order.category'), t(`catalog.categories.${categoryId}.name`, { defaultValue: categoryId })]];
+  for (const step of CHOICE_STEPS) {
+    const value = answers[step.id];
+    if (value === undefined || value === null || value === '') continue;
+    const values = (Array.isArray(value) ? value : [value]).map(String);
+    rows.push([t(`wizard.steps.${step.id}`), values.map((v) => t(optionLabelKey(step, v), { defaultValue: v })).join(', ')]);
+  }
+  return rows;
 }
 
 function Facts({ rows }: { rows: [string, React.ReactNode][] }) {
@@ -77,6 +94,14 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
   const { order, payment } = detail;
   const money = (cents: number) => formatMoney(cents, order.currency, language);
   const done = () => void load();
+  /** Why an action is not offered, under its button. */
+  const why = (action: keyof OperatorOrder['blocked']) => {
+    const block = detail.blocked[action];
+    return block && <p className="max-w-52 text-xs text-muted-foreground">{t(`operator.order.blocked.${block}`)}</p>;
+  };
+  // The progress of a generation is one row: where it got to, when it started.
+  const progress = detail.timeline.filter((event) => event.event === 'progress');
+  const timeline = detail.timeline.filter((event) => event.event !== 'progress' || event === progress.at(-1));
   // What is stored now, beside what was made: a purge or a refund that revoked them leaves none.
   const portraitsFigure = order.purgedAt
     ? t('operator.order.portraitsDeleted', { made: order.imageGenerated, total: order.imageTotal })
@@ -99,41 +124,53 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
           </span>
         }
       />
-      <section aria-label={t('operator.order.actions')} className="flex flex-wrap gap-2">
-        <ActionButton
-          call="operatorRetry"
-          input={() => ({ orderId: order.id })}
-          disabled={!detail.actions.retry}
-          icon={<RotateCcwIcon aria-hidden="true" />}
-          label={t('operator.order.retry')}
-          title={t('operator.order.retryTitle')}
-          description={t('operator.order.retryDescription')}
-          confirmLabel={t('operator.order.retry')}
-          onDone={done}
-        />
-        <OrderRefundDialog detail={detail} disabled={!detail.actions.refund} onDone={done} />
-        <ActionButton
-          call="operatorResendReady"
-          input={() => ({ orderId: order.id })}
-          disabled={!detail.actions.resendReady}
-          icon={<MailIcon aria-hidden="true" />}
-          label={t('operator.order.resend')}
-          title={t('operator.order.resendTitle')}
-          description={t('operator.order.resendDescription', { email: order.email })}
-          confirmLabel={t('operator.order.resendConfirm')}
-          onDone={done}
-        />
-        <ActionButton
-          call="operatorExtendRetention"
-          input={() => ({ orderId: order.id })}
-          disabled={!detail.actions.extendRetention}
-          icon={<CalendarPlusIcon aria-hidden="true" />}
-          label={t('operator.order.extend')}
-          title={t('operator.order.extendTitle')}
-          description={t('operator.order.extendDescription', { date: order.purgeAt ? dateTime(order.purgeAt) : t('operator.none') })}
-          confirmLabel={t('operator.order.extendConfirm')}
-          onDone={done}
-        />
+      <section aria-label={t('operator.order.actions')} className="flex flex-wrap items-start gap-x-3 gap-y-2">
+        <div className="space-y-1">
+          <ActionButton
+            call="operatorRetry"
+            input={() => ({ orderId: order.id })}
+            disabled={!detail.actions.retry}
+            icon={<RotateCcwIcon aria-hidden="true" />}
+            label={t('operator.order.retry')}
+            title={t('operator.order.retryTitle')}
+            description={t('operator.order.retryDescription')}
+            confirmLabel={t('operator.order.retry')}
+            onDone={done}
+          />
+          {why('retry')}
+        </div>
+        <div className="space-y-1">
+          <OrderRefundDialog detail={detail} disabled={!detail.actions.refund} onDone={done} />
+          {why('refund')}
+        </div>
+        <div className="space-y-1">
+          <ActionButton
+            call="operatorResendReady"
+            input={() => ({ orderId: order.id })}
+            disabled={!detail.actions.resendReady}
+            icon={<MailIcon aria-hidden="true" />}
+            label={t('operator.order.resend')}
+            title={t('operator.order.resendTitle')}
+            description={t('operator.order.resendDescription', { email: order.email })}
+            confirmLabel={t('operator.order.resendConfirm')}
+            onDone={done}
+          />
+          {why('resendReady')}
+        </div>
+        <div className="space-y-1">
+          <ActionButton
+            call="operatorExtendRetention"
+            input={() => ({ orderId: order.id })}
+            disabled={!detail.actions.extendRetention}
+            icon={<CalendarPlusIcon aria-hidden="true" />}
+            label={t('operator.order.extend')}
+            title={t('operator.order.extendTitle')}
+            description={t('operator.order.extendDescription', { date: order.purgeAt ? dateTime(order.purgeAt) : t('operator.none') })}
+            confirmLabel={t('operator.order.extendConfirm')}
+            onDone={done}
+          />
+          {why('extendRetention')}
+        </div>
       </section>
       <div className="grid gap-4 lg:grid-cols-2">
         <Section title={t('operator.order.summary')}>
@@ -169,10 +206,15 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
         </Section>
         <Section title={t('operator.order.timeline')}>
           <ol className="space-y-2 text-sm">
-            {detail.timeline.map((event) => (
+            {timeline.map((event) => (
               <li key={`${event.event}-${event.percent ?? ''}`} className="flex flex-wrap justify-between gap-x-4">
                 <span>
                   {event.event === 'progress' ? t('operator.timeline.progress', { percent: event.percent }) : t(`operator.timeline.${event.event}`)}
+                  {event.event === 'progress' && progress.length > 1 && (
+                    <span className="block text-xs text-muted-foreground">
+                      {t('operator.timeline.progressFrom', { percent: progress[0]!.percent, at: dateTime(progress[0]!.at), count: progress.length })}
+                    </span>
+                  )}
                   {event.detail && <span className="block text-xs text-muted-foreground">{event.detail}</span>}
                   {event.amountCents !== undefined && <span className="block text-xs text-muted-foreground">{money(event.amountCents)}</span>}
                 </span>
@@ -233,12 +275,7 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
         </Section>
         <Section title={t('operator.order.answers')}>
           {order.answers ? (
-            <Facts
-              rows={Object.entries(order.answers).map(([key, value]) => [
-                t(`wizard.steps.${key}`, { defaultValue: key }),
-                (Array.isArray(value) ? value : [value]).map((v) => t(`wizard.options.${key}.${String(v)}`, { defaultValue: String(v) })).join(', '),
-              ])}
-            />
+            <Facts rows={answerRows(order.answers, order.categoryId, t)} />
           ) : (
             <p className="text-sm text-muted-foreground">{t('operator.order.answersGone')}</p>
           )}

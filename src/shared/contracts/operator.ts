@@ -108,6 +108,11 @@ export const ZAuditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof ZAuditEntrySchema>;
 
+/** Why an order action is not offered: not failed, not delivered, not paid, free, refunded, portraits deleted, nothing left to generate from. */
+export const ORDER_ACTION_BLOCKS = ['notFailed', 'notCompleted', 'notDelivered', 'notPaid', 'free', 'refunded', 'purged', 'nothingLeft'] as const;
+const ZOrderActionBlock = z.enum(ORDER_ACTION_BLOCKS);
+export type OrderActionBlock = (typeof ORDER_ACTION_BLOCKS)[number];
+
 export const ZOperatorOrderResponseSchema = z.object({
   order: ZOperatorOrderRowSchema.extend({
     userId: z.string(),
@@ -149,6 +154,13 @@ export const ZOperatorOrderResponseSchema = z.object({
   audit: z.array(ZAuditEntrySchema),
   /** What the console offers now; each is checked again when asked for. */
   actions: z.object({ retry: z.boolean(), refund: z.boolean(), resendReady: z.boolean(), extendRetention: z.boolean() }),
+  /** Why each action not offered is not (the page says it beside the button); null for those offered. */
+  blocked: z.object({
+    retry: ZOrderActionBlock.nullable(),
+    refund: ZOrderActionBlock.nullable(),
+    resendReady: ZOrderActionBlock.nullable(),
+    extendRetention: ZOrderActionBlock.nullable(),
+  }),
 });
 export type OperatorOrder = z.infer<typeof ZOperatorOrderResponseSchema>;
 

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { orders, payments, selfies, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { AuditEntry, OperatorRefundRequest } from '../../../shared/contracts/operator.js';
+import type { AuditEntry, OperatorOrder, OperatorRefundRequest, OrderActionBlock } from '../../../shared/contracts/operator.js';
 import { formatMoney } from '../../../shared/format.js';
 import { REFUND_REFUSALS } from '../../../shared/refunds.js';
 import { deleteAccount } from '../accounts/delete-account.js';
@@ -26,17 +26,43 @@ async function canRegenerate(ctx: Pick<AppContext, 'database'>, order: Order): P
   return Number(left?.n ?? 0) > 0;
 }
 
-/** A paid order, delivered or failed, whose payment was not refunded yet (a payment is refunded once). */
-const refundable = (order: Order, payment: Payment | null) =>
-  ['completed', 'failed'].includes(order.status) && order.paidAt !== null && order.amountCents > 0 && !order.refundStartedAt && payment?.refundedAt === null;
+/**
+ * Why a paid order, delivered or failed, cannot be refunded now (a payment is refunded once), or null
+ * when it can.
+ */
+function refundBlock(order: Order, payment: Payment | null): OrderActionBlock | null {
+  if (order.paidAt === null || !payment) return 'notPaid';
+  if (order.amountCents === 0) return 'free';
+  if (order.refundStartedAt || payment?.refundedAt) return 'refunded';
+  if (!['completed', 'failed'].includes(order.status)) return 'notDelivered';
+  return null;
+}
 
-/** Which actions the order page offers now. Each action checks again when asked. */
+/** Why a failed order cannot be generated again now, or null when it can. */
+async function retryBlock(ctx: Pick<AppContext, 'database'>, order: Order): Promise<OrderActionBlock | null> {
+  if (order.status !== 'failed') return 'notFailed';
+  if (order.purgedAt) return 'purged';
+  if (order.refundStartedAt) return 'refunded';
+  return (await canRegenerate(ctx, order)) ? null : 'nothingLeft';
+}
+
+/** Which actions the order page offers now, and why each of the others is not offered. Each action checks again when asked. */
 export async function availableActions(ctx: Pick<AppContext, 'database'>, order: Order, payment: Payment | null) {
+  const kept = order.purgedAt ? 'purged' : null;
+  const blocked: Record<keyof OperatorOrder['actions'], OrderActionBlock | null> = {
+    retry: await retryBlock(ctx, order),
+    refund: refundBlock(order, payment),
+    resendReady: order.status !== 'completed' ? 'notCompleted' : kept,
+    extendRetention: !['completed', 'failed'].includes(order.status) ? 'notDelivered' : kept,
+  };
   return {
-    retry: order.status === 'failed' && !order.purgedAt && !order.refundStartedAt && (await canRegenerate(ctx, order)),
-    refund: refundable(order, payment),
-    resendReady: order.status === 'completed' && !order.purgedAt,
-    extendRetention: ['completed', 'failed'].includes(order.status) && !order.purgedAt,
+    actions: {
+      retry: blocked.retry === null,
+      refund: blocked.refund === null,
+      resendReady: blocked.resendReady === null,
+      extendRetention: blocked.extendRetention === null,
+    },
+    blocked,
   };
 }
 

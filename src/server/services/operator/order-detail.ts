@@ -43,7 +43,7 @@ export async function getOperatorOrder(ctx: Pick<AppContext, 'database' | 'clock
     db.select().from(orderMails).where(eq(orderMails.orderId, order.id)).orderBy(asc(orderMails.createdAt)),
     db.select().from(auditLog).where(eq(auditLog.orderId, order.id)).orderBy(desc(auditLog.createdAt)),
   ]);
-  const actions = await availableActions(ctx, order, payment ?? null);
+  const { actions, blocked } = await availableActions(ctx, order, payment ?? null);
   return {
     order: {
       id: order.id,
@@ -91,5 +91,6 @@ export async function getOperatorOrder(ctx: Pick<AppContext, 'database' | 'clock
     mails: mails.map((m) => ({ kind: m.kind, at: m.createdAt.toISOString(), sent: m.sent })),
     audit: audit.map(auditEntry),
     actions,
+    blocked,
   };
 }
