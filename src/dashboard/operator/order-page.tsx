@@ -102,6 +102,7 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
   // The progress of a generation is one row: where it got to, when it started.
   const progress = detail.timeline.filter((event) => event.event === 'progress');
   const timeline = detail.timeline.filter((event) => event.event !== 'progress' || event === progress.at(-1));
+  const [firstProgress] = progress;
   // What is stored now, beside what was made: a purge or a refund that revoked them leaves none.
   const portraitsFigure = order.purgedAt
     ? t('operator.order.portraitsDeleted', { made: order.imageGenerated, total: order.imageTotal })
@@ -210,9 +211,9 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
               <li key={`${event.event}-${event.percent ?? ''}`} className="flex flex-wrap justify-between gap-x-4">
                 <span>
                   {event.event === 'progress' ? t('operator.timeline.progress', { percent: event.percent }) : t(`operator.timeline.${event.event}`)}
-                  {event.event === 'progress' && progress.length > 1 && (
+                  {event.event === 'progress' && firstProgress && progress.length > 1 && (
                     <span className="block text-xs text-muted-foreground">
-                      {t('operator.timeline.progressFrom', { percent: progress[0]!.percent, at: dateTime(progress[0]!.at), count: progress.length })}
+                      {t('operator.timeline.progressFrom', { percent: firstProgress.percent, at: dateTime(firstProgress.at), count: progress.length })}
                     </span>
                   )}
                   {event.detail && <span className="block text-xs text-muted-foreground">{event.detail}</span>}
