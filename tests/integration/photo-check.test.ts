@@ -5,7 +5,7 @@ import { ZPhotoCheckResponseSchema } from '@/shared/contracts/photos';
 import { LIMITS } from '@/shared/limits';
 import { setReasons } from '@/shared/photo-check';
 import { validAnswers } from '../support/answers';
-import { badPhotos, selfie, selfies } from '../support/face-photos';
+import { badPhotos, degraded, selfie, selfies } from '../support/face-photos';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { checkoutForm, makePhoto, photoForm } from './helpers/photos';
 import { signInAs } from './helpers/session';
@@ -23,6 +23,11 @@ const SINGLE_PHOTOS = [
   { name: 'a face cut off by the frame', photo: badPhotos.cutOff, verdict: 'refused', reasons: ['faceCutOff'] },
   { name: 'a blurred copy', photo: badPhotos.blurred, verdict: 'warning', reasons: ['blurry'] },
   { name: 'a dark copy', photo: badPhotos.dark, verdict: 'warning', reasons: ['tooDark'] },
+  // Faces anyone sees at once that the detector alone missed: found on the enhanced copy, and warned about.
+  { name: 'a strongly blurred selfie (sigma 8 px)', photo: () => degraded('ada', 10, { blur: 8 }), verdict: 'warning', reasons: ['blurry'] },
+  { name: 'a very blurred selfie (sigma 12 px)', photo: () => degraded('ada', 11, { blur: 12 }), verdict: 'warning', reasons: ['blurry'] },
+  { name: 'a selfie in a very dark room (20 % of the light)', photo: () => degraded('ada', 10, { light: 0.2 }), verdict: 'warning', reasons: ['tooDark'] },
+  { name: 'a blurred selfie in a dim room', photo: () => degraded('ada', 11, { blur: 8, light: 0.45 }), verdict: 'warning', reasons: ['blurry', 'tooDark'] },
   { name: 'a good selfie', photo: () => selfie('ada', 1), verdict: 'accepted', reasons: [] },
 ] as const;
 

@@ -99,6 +99,19 @@ export function selfies(count: number, person: Person = 'ada'): Promise<Buffer[]
 }
 
 /**
+ * Photo `n` of a person made worse: out of focus (a Gaussian blur of `blur` px sigma) and in dimmer
+ * light (brightness times `light`), as a phone in a dim room or a shaky hand makes it.
+ */
+export function degraded(person: Person, n: number, { blur = 0, light = 1 }: { blur?: number; light?: number }): Promise<Buffer> {
+  return once(`${person}-${n}-blur${blur}-light${light}`, async () => {
+    let image = sharp(await selfie(person, n));
+    if (blur > 0) image = image.blur(blur);
+    if (light !== 1) image = image.modulate({ brightness: light });
+    return image.jpeg({ quality: 88 }).toBuffer();
+  });
+}
+
+/**
  * The photos the check refuses or warns about. Those made from a good photo start from one of photos
  * 7 to 11, so that with the first six they are not also the same picture twice.
  */

@@ -123,6 +123,23 @@ async function faceQuality(upright: Raw, box: { x: number; y: number; width: num
 
 const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
+const sharpOf = (raw: Raw) => sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } });
+
+/** The photo brightened to the full range of light and sharpened: a second look for a face missed. */
+function enhanced(upright: Raw): Sharp {
+  return sharpOf(upright).normalise({ lower: 1, upper: 99 }).sharpen({ sigma: 2, m1: 2, m2: 4 });
+}
+
+/** The photo fills the square from its top left corner; the rest is black, as the detector pads itself. */
+async function detectionPixels(image: Sharp, content: { width: number; height: number }): Promise<Buffer> {
+  const { data } = await rawImage(
+    image
+      .resize(content.width, content.height)
+      .extend({ right: DETECTION_SIDE - content.width, bottom: DETECTION_SIDE - content.height, background: '#000000' }),
+  );
+  return data;
+}
+
 /**
  * Measures one photo: its faces (ignoring much smaller ones far behind), the main face's box, how many
  * of its landmarks fall outside the frame, its sharpness and brightness, its descriptor, and the
@@ -151,19 +168,30 @@ export async function analyzePhoto(bytes: Uint8Array): Promise<PhotoAnalysis> {
   const stored = { width: Math.round(upright.width * toStored), height: Math.round(upright.height * toStored) };
   const hash = await differenceHash(upright);
 
-  // The photo fills the square from its top left corner; the rest is black, as the detector pads itself.
-  const toDetection = DETECTION_SIDE / Math.max(upright.width, upright.height);
-  const content = { width: Math.round(upright.width * toDetection), height: Math.round(upright.height * toDetection) };
-  const detectionImage = await rawImage(
-    sharp(upright.data, { raw: { width: upright.width, height: upright.height, channels: 3 } })
-      .resize(content.width, content.height)
-      .extend({ right: DETECTION_SIDE - content.width, bottom: DETECTION_SIDE - content.height, background: '#000000' }),
-  );
-  const tensor = tf.tensor3d(detectionImage.data, [DETECTION_SIDE, DETECTION_SIDE, 3], 'int32');
+  // A face a person sees at once in a dim or soft photo can escape the detector: before saying there is
+  // no face, look again at a copy with its light stretched and its edges sharpened, then at that copy
+  // made smaller, where a blur spans fewer pixels. Light and sharpness are still measured on the photo
+  // itself, so it gets the warning it deserves.
+  const looks = [
+    { image: () => sharpOf(upright), scale: 1 },
+    { image: () => enhanced(upright), scale: 1 },
+    { image: () => enhanced(upright), scale: 0.5 },
+    { image: () => enhanced(upright), scale: 0.3 },
+  ];
+  let content = { width: 0, height: 0 };
+  let tensor: FaceApi.tf.Tensor3D | undefined;
   try {
-    const detections = await detect(tensor, { minScore: 0.5, maxResults: 20 });
+    let detections: Awaited<ReturnType<typeof detect>> = [];
+    for (const look of looks) {
+      const toDetection = (look.scale * DETECTION_SIDE) / Math.max(upright.width, upright.height);
+      content = { width: Math.round(upright.width * toDetection), height: Math.round(upright.height * toDetection) };
+      tensor?.dispose();
+      tensor = tf.tensor3d(await detectionPixels(look.image(), content), [DETECTION_SIDE, DETECTION_SIDE, 3], 'int32');
+      detections = await detect(tensor, { minScore: 0.5, maxResults: 20 });
+      if (detections.length > 0) break;
+    }
     const main = [...detections].sort((a, b) => b.width - a.width)[0];
-    if (!main) return { ...stored, faces: 0, hash };
+    if (!main || !tensor) return { ...stored, faces: 0, hash };
     const faces = detections.filter((d) => d.width >= PHOTO_CHECK.backgroundFaceRatio * main.width).length;
     const toMeasure = upright.width / content.width;
     const measureBox = { x: main.x * toMeasure, y: main.y * toMeasure, width: main.width * toMeasure, height: main.height * toMeasure };
@@ -194,6 +222,6 @@ export async function analyzePhoto(bytes: Uint8Array): Promise<PhotoAnalysis> {
     const outside = described.landmarks.positions.filter((p) => p.x < 0 || p.y < 0 || p.x > content.width || p.y > content.height).length;
     return { ...analysis, landmarksOutside: outside, descriptor: Array.from(described.descriptor, (v) => round(v, 5)) };
   } finally {
-    tensor.dispose();
+    tensor?.dispose();
   }
 }
