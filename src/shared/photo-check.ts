@@ -17,12 +17,15 @@ export const PHOTO_CHECK = {
   maxBrightness: 220,
   /** Differing bits of two 64-bit difference hashes at or below which two photos are the same picture. */
   duplicateBits: 6,
-  /** Distance of a face descriptor from the mean of the other photos' above which it is someone else. */
-  samePersonDistance: 0.5,
+  /**
+   * Mean distance between the face descriptors of two groups of photos at or below which they show one
+   * person (average linkage: every photo of one group against every photo of the other).
+   */
+  samePersonDistance: 0.55,
 } as const;
 
 /** Why a photo is refused (it cannot be used) or warned about (it can, but could be better). */
-export const REFUSALS = ['noFace', 'severalFaces', 'faceTooSmall', 'faceCutOff', 'duplicate', 'otherPerson'] as const;
+export const REFUSALS = ['noFace', 'severalFaces', 'faceTooSmall', 'faceCutOff', 'duplicate', 'otherPerson', 'whichPerson'] as const;
 export const WARNINGS = ['blurry', 'tooDark', 'tooBright'] as const;
 export type PhotoRefusal = (typeof REFUSALS)[number];
 export type PhotoWarning = (typeof WARNINGS)[number];
@@ -83,15 +86,46 @@ export function descriptorDistance(a: readonly number[], b: readonly number[]): 
   return Math.sqrt(sum);
 }
 
-function meanOf(descriptors: readonly (readonly number[])[]): number[] {
-  return Array.from({ length: descriptors[0]?.length ?? 0 }, (_, i) => descriptors.reduce((sum, d) => sum + (d[i] ?? 0), 0) / descriptors.length);
+/** Mean distance between every face of one group and every face of the other. */
+function linkage(a: readonly number[], b: readonly number[], descriptors: readonly (readonly number[])[]): number {
+  let sum = 0;
+  for (const i of a) for (const j of b) sum += descriptorDistance(descriptors[i] ?? [], descriptors[j] ?? []);
+  return sum / (a.length * b.length);
+}
+
+/**
+ * Groups faces by person: each face starts alone, and the two closest groups (average linkage) merge
+ * while they are at most `samePersonDistance` apart. Answers groups of indices, largest first.
+ */
+export function groupFaces(descriptors: readonly (readonly number[])[]): number[][] {
+  let groups = descriptors.map((_, i) => [i]);
+  for (;;) {
+    let best: { a: number; b: number; distance: number } | undefined;
+    for (let a = 0; a < groups.length; a++) {
+      for (let b = a + 1; b < groups.length; b++) {
+        const distance = linkage(groups[a] ?? [], groups[b] ?? [], descriptors);
+        if (distance <= PHOTO_CHECK.samePersonDistance && (!best || distance < best.distance)) best = { a, b, distance };
+      }
+    }
+    if (!best) break;
+    const { a, b } = best;
+    groups = [...groups.filter((_, i) => i !== a && i !== b), [...(groups[a] ?? []), ...(groups[b] ?? [])].sort((x, y) => x - y)];
+  }
+  return groups.sort((x, y) => y.length - x.length || (x[0] ?? 0) - (y[0] ?? 0));
 }
 
 /**
  * Each photo's reasons within its set, in order: its own, then `duplicate` when an earlier photo is the
- * same picture, and `otherPerson` when its face is far from the mean face of the other usable photos.
+ * same picture. The usable faces are grouped by person: the person of `customer` (the index of a photo
+ * the customer picked as theirs), or else the person with more photos than all others together, is the
+ * customer, and every other face is `otherPerson`. With no such majority (one photo each, three and
+ * three) nobody is accused: every face gets `whichPerson` until the customer picks. `comparePeople: false`
+ * leaves people alone (the uploader, while photos are still being checked, so nobody is accused for a moment).
  */
-export function setReasons(photos: readonly PhotoAnalysis[]): PhotoReason[][] {
+export function setReasons(
+  photos: readonly PhotoAnalysis[],
+  { customer, comparePeople = true }: { customer?: number; comparePeople?: boolean } = {},
+): PhotoReason[][] {
   const judged = photos.map((photo) => ({ photo, reasons: photoReasons(photo) }));
   judged.forEach((entry, i) => {
     const copies = judged
@@ -99,11 +133,16 @@ export function setReasons(photos: readonly PhotoAnalysis[]): PhotoReason[][] {
       .some((earlier) => !earlier.reasons.includes('duplicate') && hashDistance(earlier.photo.hash, entry.photo.hash) <= PHOTO_CHECK.duplicateBits);
     if (copies) entry.reasons.unshift('duplicate');
   });
-  const people = judged.filter((entry) => entry.photo.descriptor && !entry.reasons.some(isRefusal));
-  for (const person of people.length >= 2 ? people : []) {
-    const others = meanOf(people.filter((other) => other !== person).map((other) => other.photo.descriptor ?? []));
-    if (descriptorDistance(person.photo.descriptor ?? [], others) > PHOTO_CHECK.samePersonDistance) person.reasons.unshift('otherPerson');
-  }
+  const people = comparePeople ? judged.filter((entry) => entry.photo.descriptor && !entry.reasons.some(isRefusal)) : [];
+  const groups = groupFaces(people.map((entry) => entry.photo.descriptor ?? []));
+  if (groups.length < 2) return judged.map((entry) => entry.reasons);
+  const picked = customer === undefined ? -1 : people.indexOf(judged[customer] as (typeof people)[number]);
+  const largest = groups[0] ?? [];
+  const main = groups.find((group) => group.includes(picked)) ?? (largest.length > people.length - largest.length ? largest : undefined);
+  people.forEach((entry, i) => {
+    if (!main) entry.reasons.unshift('whichPerson');
+    else if (!main.includes(i)) entry.reasons.unshift('otherPerson');
+  });
   return judged.map((entry) => entry.reasons);
 }
 

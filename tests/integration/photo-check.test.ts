@@ -5,7 +5,7 @@ import { ZPhotoCheckResponseSchema } from '@/shared/contracts/photos';
 import { LIMITS } from '@/shared/limits';
 import { setReasons } from '@/shared/photo-check';
 import { validAnswers } from '../support/answers';
-import { badPhotos, degraded, selfie, selfies } from '../support/face-photos';
+import { badPhotos, degraded, photosOf, selfie, selfies } from '../support/face-photos';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { checkoutForm, makePhoto, photoForm } from './helpers/photos';
 import { signInAs } from './helpers/session';
@@ -168,6 +168,35 @@ describe('[photo-check] the selfie check, photo by photo and for the whole set',
         },
       });
       expect({ orders: await rowCount(t, 'orders'), selfies: await rowCount(t, 'selfies'), files: await t.app.ctx.files.count('orders') }).toEqual(before);
+    });
+
+    it.each([
+      { name: '4 + 2: the two photos of someone else', ada: 4, cyd: 2, usable: 4, cydReasons: ['otherPerson'], adaReasons: [] },
+      {
+        name: '3 + 3: nobody accused, every face waits for the customer to say whose order it is',
+        ada: 3,
+        cyd: 3,
+        usable: 0,
+        cydReasons: ['whichPerson'],
+        adaReasons: ['whichPerson'],
+      },
+    ])('refuses $name', async ({ ada, cyd, usable, adaReasons, cydReasons }) => {
+      const res = await checkout([...(await photosOf('ada', ada)), ...(await photosOf('cyd', cyd))]);
+      expect(res.statusCode).toBe(422);
+      expect(res.json().message).toBe(`Only ${usable} of your photos can be used and we need at least 6: please replace the photos marked as not usable`);
+      expect(res.json().data.photos.map((photo: { reasons: string[] }) => photo.reasons)).toEqual([
+        ...Array.from({ length: ada }, () => adaReasons),
+        ...Array.from({ length: cyd }, () => cydReasons),
+      ]);
+    });
+
+    it('takes five photos of the customer with one of someone else and a sixth of the customer, leaving the stranger out', async () => {
+      const res = await checkout([...(await photosOf('ada', 5)), await badPhotos.otherPerson(), await selfie('ada', 6)]);
+      expect(res.statusCode).toBe(200);
+      const orderId = res.json().data.orderId;
+      const [order] = await t.app.ctx.database.db.select().from(orders).where(sql`${orders.id} = ${orderId}`);
+      expect(order!.photoCheck!.map(({ reasons }) => reasons)).toEqual([[], [], [], [], [], ['otherPerson'], []]);
+      expect(await t.app.ctx.files.count(`orders/${orderId}/selfies`)).toBe(6);
     });
 
     it('takes six good photos with a blurred and a dark one (warnings do not block) and stores every verdict with the order', async () => {

@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { hashDistance, PHOTO_CHECK, photoReasons, setReasons, verdictOf } from '@/shared/photo-check';
+import { groupFaces, hashDistance, PHOTO_CHECK, photoReasons, setReasons, verdictOf } from '@/shared/photo-check';
 import { goodAnalysis as good } from '../../support/photo-analysis';
 
 /** A descriptor `distance` away from the all-zero one. */
 const at = (distance: number) => [distance, ...Array.from({ length: 127 }, () => 0)];
+
+/** Where the faces of three people sit: 0.8 apart, much further than two photos of one person. */
+const PEOPLE = { a: [0, 0], b: [0.8, 0], c: [0, 0.8] } as const;
+let framing = 0;
+/** Photo of a person: their place, plus a little of its own (0.1 on a dimension no other photo uses). */
+const face = (person: keyof typeof PEOPLE) => {
+  const n = ++framing;
+  const descriptor = Array.from({ length: 128 }, () => 0);
+  [descriptor[0], descriptor[1]] = PEOPLE[person];
+  descriptor[2 + (n % 120)] = 0.1;
+  // Sixteen photos in a row have hashes 16 bits or more apart: none is a copy of another.
+  return good({ hash: (n % 16).toString(16).repeat(16), descriptor });
+};
+/** A set of photos written as the people in them, in order: 'aaaab' is four of a, then one of b. */
+const set = (people: string) => [...people].map((person) => face(person as keyof typeof PEOPLE));
+/** Each photo's set reason about who is in it, in the same shorthand: '.' none, 'o' otherPerson, '?' whichPerson. */
+const personMarks = (reasons: string[][]) =>
+  reasons.map((r) => (r.includes('otherPerson') ? 'o' : r.includes('whichPerson') ? '?' : r.length === 0 ? '.' : 'x')).join('');
 
 describe('the selfie check rules', () => {
   it.each([
@@ -59,5 +77,46 @@ describe('the selfie check rules', () => {
   it('leaves refused photos out of the comparison of faces', () => {
     const set = [good({ hash: '1'.repeat(16), descriptor: at(0) }), good({ hash: '2'.repeat(16), faces: 2, descriptor: at(0.9) })];
     expect(setReasons(set)).toEqual([[], ['severalFaces']]);
+  });
+
+  it('groups faces by their mean distance: a photo 0.56 from one of the others still joins them', () => {
+    const descriptors = [at(0), at(0.1), at(0.05), [0.25, 0.5, ...Array.from({ length: 126 }, () => 0)], at(1.2)];
+    expect(groupFaces(descriptors)).toEqual([[0, 1, 2, 3], [4]]);
+  });
+
+  describe('someone else: only the minority, and nobody when no one is the clear majority', () => {
+    it.each([
+      { people: 'aaaaab', marks: '.....o', name: '5 + 1: the one stranger' },
+      { people: 'baaaaa', marks: 'o.....', name: '1 + 5: the stranger first' },
+      { people: 'aaaabb', marks: '....oo', name: '4 + 2: both photos of the stranger' },
+      { people: 'abbbba', marks: 'o....o', name: '2 + 4: the minority, wherever it sits' },
+      { people: 'aab', marks: '..o', name: '2 + 1: two against one is a majority' },
+      { people: 'aaabbb', marks: '??????', name: '3 + 3: nobody is accused, the customer is asked' },
+      { people: 'ab', marks: '??', name: '1 + 1: the customer is asked' },
+      { people: 'aabbcc', marks: '??????', name: '2 + 2 + 2: the customer is asked' },
+      { people: 'aaabbc', marks: '??????', name: '3 + 2 + 1: no more than all the others together: asked' },
+      { people: 'aaaabc', marks: '....oo', name: '4 + 1 + 1: the two strangers' },
+      { people: 'aaaaaa', marks: '......', name: 'one person' },
+      { people: 'a', marks: '.', name: 'one photo' },
+    ])('$name', ({ people, marks }) => {
+      const reasons = setReasons(set(people));
+      expect(personMarks(reasons)).toBe(marks);
+      // Asking is a refusal until answered: those photos are not sent.
+      for (const own of reasons) expect(verdictOf(own)).toBe(own.length === 0 ? 'accepted' : 'refused');
+    });
+
+    it.each([
+      { people: 'aaabbb', customer: 4, marks: 'ooo...', name: '3 + 3, b picked: the photos of a are someone else' },
+      { people: 'ab', customer: 0, marks: '.o', name: '1 + 1, a picked' },
+      { people: 'aabbcc', customer: 5, marks: 'oooo..', name: '2 + 2 + 2, c picked' },
+      { people: 'aaaaab', customer: 5, marks: 'ooooo.', name: "5 + 1, the one picked: the customer's word stands" },
+    ])('$name', ({ people, customer, marks }) => {
+      expect(personMarks(setReasons(set(people), { customer }))).toBe(marks);
+    });
+
+    it('ignores a pick of a photo that is refused for what it shows, and falls back to the majority', () => {
+      const photos = [...set('aaaa'), { ...face('b'), faces: 2 }, face('b')];
+      expect(setReasons(photos, { customer: 4 })).toEqual([[], [], [], [], ['severalFaces'], ['otherPerson']]);
+    });
   });
 });
