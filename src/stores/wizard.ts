@@ -24,6 +24,8 @@ export interface WizardPhoto {
   name: string;
   blob: Blob;
   url: string;
+  /** The customer picked this photo as one of the person the portraits are for (photos of two people). */
+  customer?: true;
   /** Absent until the check is asked for. */
   check?: { state: 'checking' } | { state: 'checked'; result: PhotoCheckResponse } | { state: 'failed'; message: string };
 }
@@ -163,16 +165,42 @@ export function previousStep(): boolean {
 }
 
 /**
- * Adds prepared photos up to the limit of 10; any beyond it are dropped silently (their thumbnails
- * released). Returns how many were kept.
+ * Adds prepared photos while fewer than 10 would be sent (refused photos take no place); any beyond
+ * are dropped silently (their thumbnails released). Returns how many were kept.
  */
 export function addPhotos(photos: WizardPhoto[]): number {
   const state = $wizard.get();
-  const room = Math.max(0, LIMITS.photosMax - state.photos.length);
+  const room = Math.max(0, LIMITS.photosMax - countedPhotos(state.photos));
   const kept = photos.slice(0, room);
   revoke(photos.slice(room));
   if (kept.length > 0) $wizard.set({ ...state, photos: [...state.photos, ...kept] });
   return kept.length;
+}
+
+/** Puts a new photo in the place of one (a refused photo replaced), releasing the old thumbnail. */
+export function replacePhoto(id: string, photo: WizardPhoto): void {
+  const state = $wizard.get();
+  if (!state.photos.some((p) => p.id === id)) {
+    revoke([photo]);
+    return;
+  }
+  revoke(state.photos.filter((p) => p.id === id));
+  $wizard.set({ ...state, photos: state.photos.map((p) => (p.id === id ? photo : p)) });
+}
+
+/** Removes every photo that cannot be used (refused, or not checked), in one go. */
+export function removeRefusedPhotos(): void {
+  const state = $wizard.get();
+  const states = photoStates(state.photos);
+  const refused = state.photos.filter((_, i) => isRefused(states[i]));
+  revoke(refused);
+  $wizard.set({ ...state, photos: state.photos.filter((p) => !refused.includes(p)) });
+}
+
+/** The customer says whose portraits these are by picking one photo of that person. */
+export function choosePerson(id: string): void {
+  const state = $wizard.get();
+  $wizard.set({ ...state, photos: state.photos.map(({ customer: _, ...p }) => (p.id === id ? { ...p, customer: true as const } : p)) });
 }
 
 /** Records the selfie check of a photo still in the uploader (one removed meanwhile is left alone). */
@@ -190,8 +218,13 @@ export type PhotoState = { state: 'checking' } | { state: 'checked'; verdict: Ph
  * the same rules the checkout applies (a later copy of a photo, a face of someone else).
  */
 export function photoStates(photos: readonly WizardPhoto[]): PhotoState[] {
-  const checked = photos.flatMap((photo) => (photo.check?.state === 'checked' ? [photo.check.result.analysis] : []));
-  const reasons = setReasons(checked);
+  const checked = photos.flatMap((photo) => (photo.check?.state === 'checked' ? [{ photo, analysis: photo.check.result.analysis }] : []));
+  const customer = checked.findIndex(({ photo }) => photo.customer);
+  const reasons = setReasons(
+    checked.map(({ analysis }) => analysis),
+    // Faces are compared once every photo is checked, so a set on its way in accuses nobody for a moment.
+    { customer: customer === -1 ? undefined : customer, comparePeople: photos.every((photo) => photo.check && photo.check.state !== 'checking') },
+  );
   let next = 0;
   return photos.map((photo): PhotoState => {
     const check = photo.check;
@@ -200,6 +233,20 @@ export function photoStates(photos: readonly WizardPhoto[]): PhotoState[] {
     const own = reasons[next++] ?? [];
     return { state: 'checked', verdict: verdictOf(own), reasons: own };
   });
+}
+
+/**
+ * A photo that will not be sent whatever the customer does next: refused for what it shows, or not
+ * checked. A face waiting for the customer to say whose portraits these are is not (yet) refused.
+ */
+export function isRefused(state: PhotoState | undefined): boolean {
+  if (state?.state === 'failed') return true;
+  return state?.state === 'checked' && state.reasons.some((reason) => isRefusal(reason) && reason !== 'whichPerson');
+}
+
+/** The photos that count against the limit of 10: every one but the refused. */
+export function countedPhotos(photos: readonly WizardPhoto[]): number {
+  return photoStates(photos).filter((state) => !isRefused(state)).length;
 }
 
 /** The photos that can go into an order: checked and not refused. */
@@ -211,12 +258,14 @@ export function usablePhotos(photos: readonly WizardPhoto[]): WizardPhoto[] {
   });
 }
 
-/** Counts for the one-line summary: usable, refused or not checked, and still being checked. */
+/** Counts for the one-line summary: usable, to fix (refused, not checked or whose person is unclear), still being checked. */
 export function checkSummary(photos: readonly WizardPhoto[]) {
   const states = photoStates(photos);
   const checking = states.filter((s) => s.state === 'checking').length;
   const ready = states.filter((s) => s.state === 'checked' && s.verdict !== 'refused').length;
-  return { ready, attention: states.length - ready - checking, checking };
+  const refused = states.filter(isRefused).length;
+  const undecided = states.filter((s) => s.state === 'checked' && s.reasons.includes('whichPerson')).length;
+  return { ready, attention: states.length - ready - checking, checking, refused, undecided };
 }
 
 export function usableCount(photos: readonly WizardPhoto[]): number {

@@ -37,20 +37,26 @@ export function planUpload<T extends { name: string; type: string }>(current: nu
 
 export interface UploadStatus {
   count: number;
-  /** Locale key of the requirement line: 'wizard.upload.needMore' or 'wizard.upload.enough'. */
-  messageKey: 'wizard.upload.needMore' | 'wizard.upload.enough';
+  /**
+   * Locale key of the requirement line: enough usable photos; or not yet because some are still being
+   * checked, or the customer has yet to say whose portraits these are; or too few.
+   */
+  messageKey: 'wizard.upload.needMore' | 'wizard.upload.enough' | 'wizard.upload.checkingSet' | 'wizard.upload.choosePerson';
   /** At 10 the dropzone gives way to a message and Delete All Photos. */
   full: boolean;
   canProceed: boolean;
 }
 
-/** `count` photos in the uploader, `usable` of them checked and not refused (all of them by default). */
-export function uploadStatus(count: number, usable = count): UploadStatus {
+/**
+ * `count` photos that would be sent (refused ones do not count against the limit), `usable` of them
+ * checked and not refused (all by default), `checking` still being checked, and `undecided` waiting for
+ * the customer to say whose portraits these are. One message at a time, never one the others contradict.
+ */
+export function uploadStatus(count: number, usable = count, { checking = 0, undecided = 0 }: { checking?: number; undecided?: number } = {}): UploadStatus {
   const enough = usable >= LIMITS.photosMin;
-  return {
-    count,
-    messageKey: enough ? 'wizard.upload.enough' : 'wizard.upload.needMore',
-    full: count >= LIMITS.photosMax,
-    canProceed: enough,
-  };
+  let messageKey: UploadStatus['messageKey'] = 'wizard.upload.needMore';
+  if (enough) messageKey = 'wizard.upload.enough';
+  else if (undecided > 0) messageKey = 'wizard.upload.choosePerson';
+  else if (usable + checking >= LIMITS.photosMin) messageKey = 'wizard.upload.checkingSet';
+  return { count, messageKey, full: count >= LIMITS.photosMax, canProceed: enough };
 }

@@ -62,6 +62,21 @@ describe('[wizard] the photo uploader rules', () => {
     expect(status).toMatchObject({ count, canProceed, full });
   });
 
+  it.each([
+    { name: '4 usable (6 refused, not counted)', counted: 4, usable: 4, more: {}, text: 'Please upload at least 6 photos', full: false },
+    { name: '10 sent, 3 checked, 7 being checked', counted: 10, usable: 3, more: { checking: 7 }, text: 'Checking your photos...', full: true },
+    { name: '5 usable, 1 being checked', counted: 6, usable: 5, more: { checking: 1 }, text: 'Checking your photos...', full: false },
+    { name: '4 usable, 1 being checked', counted: 5, usable: 4, more: { checking: 1 }, text: 'Please upload at least 6 photos', full: false },
+    { name: 'three and three of two people', counted: 6, usable: 0, more: { undecided: 6 }, text: 'Tell us who the portraits are for', full: false },
+    { name: 'five and five of two people', counted: 10, usable: 0, more: { undecided: 10 }, text: 'Tell us who the portraits are for', full: true },
+    { name: '10 usable', counted: 10, usable: 10, more: {}, text: 'Minimum requirement met', full: true },
+  ])('$name: "$text", never "Please upload at least 6 photos" beside a full uploader', ({ counted, usable, more, text, full }) => {
+    const status = uploadStatus(counted, usable, more);
+    expect(t(status.messageKey)).toBe(text);
+    expect(status.full).toBe(full);
+    if (status.full) expect(status.messageKey).not.toBe('wizard.upload.needMore');
+  });
+
   it('counts as the spec says: Uploaded: n/10', () => {
     expect(t('wizard.upload.counter', { count: 7 })).toBe('Uploaded: 7/10');
     expect(t('wizard.upload.deleteAll')).toBe('Delete All Photos');

@@ -20,7 +20,11 @@ import {
   type WizardPhoto,
   type WizardState,
   checkSummary,
+  choosePerson,
+  countedPhotos,
   photoStates,
+  removeRefusedPhotos,
+  replacePhoto,
   usablePhotos,
 } from '@/stores/wizard';
 import type { PhotoAnalysis } from '@/shared/photo-check';
@@ -159,10 +163,14 @@ describe('[wizard] the wizard store', () => {
   });
 
   it("judges the photos as a set, as the checkout does, and counts them for the uploader's summary", () => {
-    const set = [...photos(5), photo({ descriptor: [0.9, ...Array.from({ length: 127 }, () => 0)] }), photo({ faces: 0, face: undefined }), checking()];
-    expect(photoStates(set).map((s) => (s.state === 'checked' ? s.reasons : s.state))).toEqual([[], [], [], [], [], ['otherPerson'], ['noFace'], 'checking']);
-    expect(checkSummary(set)).toEqual({ ready: 5, attention: 2, checking: 1 });
+    const set = [...photos(5), photo({ descriptor: [0.9, ...Array.from({ length: 127 }, () => 0)] }), photo({ faces: 0, face: undefined })];
+    expect(photoStates(set).map((s) => (s.state === 'checked' ? s.reasons : s.state))).toEqual([[], [], [], [], [], ['otherPerson'], ['noFace']]);
+    expect(checkSummary(set)).toEqual({ ready: 5, attention: 2, checking: 0, refused: 2, undecided: 0 });
     expect(usablePhotos(set)).toEqual(set.slice(0, 5));
+    // While a photo is still being checked, faces are not compared yet: nobody is accused for a moment.
+    const arriving = [...set, checking()];
+    expect(photoStates(arriving).map((s) => (s.state === 'checked' ? s.reasons : s.state))).toEqual([[], [], [], [], [], [], ['noFace'], 'checking']);
+    expect(checkSummary(arriving)).toEqual({ ready: 6, attention: 1, checking: 1, refused: 1, undecided: 0 });
   });
 
   it('moves forward only from an answered step, and back until the first step', () => {
@@ -228,5 +236,59 @@ describe('[wizard] the wizard store', () => {
     addPhotos(photos(2));
     resetWizard();
     expect($wizard.get()).toEqual({ category: null, step: 0, answers: { attire: [], background: [] }, photos: [] });
+  });
+
+  const refusedPhoto = () => photo({ faces: 3 });
+  const ofPerson = (d: number) => photo({ descriptor: [d, ...Array.from({ length: 127 }, () => 0)] });
+
+  it('counts only the photos that would be sent against the limit of 10: refused ones leave room for good ones', () => {
+    enterWizard('doctor');
+    expect(addPhotos([...photos(4), ...Array.from({ length: 6 }, refusedPhoto)])).toBe(10);
+    expect(countedPhotos($wizard.get().photos)).toBe(4);
+    expect(addPhotos(photos(7))).toBe(6);
+    expect($wizard.get().photos).toHaveLength(16);
+    expect(countedPhotos($wizard.get().photos)).toBe(10);
+    expect(usablePhotos($wizard.get().photos)).toHaveLength(10);
+  });
+
+  it('removes every refused photo at once, keeping the usable ones in their order', () => {
+    enterWizard('doctor');
+    const good = photos(3);
+    const failed: WizardPhoto = { ...photo(), check: { state: 'failed', message: 'offline' } };
+    addPhotos([good[0]!, refusedPhoto(), good[1]!, failed, refusedPhoto(), good[2]!, checking()]);
+    removeRefusedPhotos();
+    expect($wizard.get().photos.map((p) => p.check?.state)).toEqual(['checked', 'checked', 'checked', 'checking']);
+    expect($wizard.get().photos.slice(0, 3)).toEqual(good);
+    expect(revoke).toHaveBeenCalledTimes(3);
+  });
+
+  it('replaces a refused photo in its place', () => {
+    enterWizard('doctor');
+    const [first, bad, last] = [photo(), refusedPhoto(), photo()];
+    addPhotos([first!, bad!, last!]);
+    const fresh = checking();
+    replacePhoto(bad!.id, fresh);
+    expect($wizard.get().photos.map((p) => p.id)).toEqual([first!.id, fresh.id, last!.id]);
+    expect(revoke).toHaveBeenCalledWith(bad!.url);
+  });
+
+  it('asks whose portraits these are with three photos of each of two people, and marks the others once the customer picks', () => {
+    enterWizard('doctor');
+    const set = [ofPerson(0), ofPerson(0.02), ofPerson(0.01), ofPerson(0.9), ofPerson(0.91), ofPerson(0.92)];
+    addPhotos(set);
+    const marks = () => photoStates($wizard.get().photos).map((s) => (s.state === 'checked' ? s.reasons.join() : s.state));
+    expect(marks()).toEqual(Array.from({ length: 6 }, () => 'whichPerson'));
+    expect(checkSummary($wizard.get().photos)).toMatchObject({ ready: 0, attention: 6, refused: 0, undecided: 6 });
+    // Waiting for the answer, they still count against the limit and are not removed as refused.
+    expect(countedPhotos($wizard.get().photos)).toBe(6);
+    removeRefusedPhotos();
+    expect($wizard.get().photos).toHaveLength(6);
+    choosePerson(set[4]!.id);
+    expect(marks()).toEqual(['otherPerson', 'otherPerson', 'otherPerson', '', '', '']);
+    expect(usablePhotos($wizard.get().photos).map((p) => p.id)).toEqual(set.slice(3).map((p) => p.id));
+    // A second pick replaces the first.
+    choosePerson(set[0]!.id);
+    expect(marks()).toEqual(['', '', '', 'otherPerson', 'otherPerson', 'otherPerson']);
+    expect($wizard.get().photos.filter((p) => p.customer)).toHaveLength(1);
   });
 });
