@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { badPhotos, photosOf, selfie, writePhotos } from '../support/face-photos';
 import { signIn } from './fixtures/auth';
@@ -8,6 +9,13 @@ const freshEmail = (name: string) => `${name}.${Date.now()}${counter++}@example.
 
 const mark = (page: Page, name: string) => page.getByRole('img', { name, exact: true });
 const thumbnails = (page: Page) => page.getByRole('img', { name: /^Photo \d+$/ });
+
+async function blockingViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+}
 
 /** The summary's requirement line and the uploader-full message must never contradict each other. */
 async function expectOneStory(page: Page, counter: string, requirement: string, summary: string) {
@@ -80,6 +88,7 @@ test.describe('[photo-check] refused photos never block good ones', () => {
       ])
         await expect(page.getByText(reason, { exact: true })).toHaveCount(1);
       await expect(nextButton(page)).toHaveCount(0);
+      expect(await blockingViolations(page), `refused photos at ${size.width}`).toEqual([]);
 
       // The summary comes first, above the dropzone and the tips; the first refused photo is brought
       // into view, clear of the sticky bar with Back.
@@ -112,10 +121,13 @@ test.describe('[photo-check] refused photos never block good ones', () => {
       await expect(page.getByText('More than one person. Use a photo of just you.')).toHaveCount(0);
       await expect(page.getByText('Uploaded: 7/10', { exact: true })).toBeVisible();
       await expect(page.getByText('7 photos ready, 5 need attention', { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Remove photo 5' })).toBeFocused();
 
       // One click removes the five refused photos; the good ones stay, in their order.
       await page.getByRole('button', { name: 'Remove refused photos' }).click();
       await expect(thumbnails(page)).toHaveCount(7);
+      // Focus lands on the summary, which says what is left.
+      await expect(page.locator(':focus')).toContainText('Uploaded: 7/10');
       await expect(page.getByRole('img', { name: /cannot be used$/ })).toHaveCount(0);
       for (const n of [1, 2, 3, 4, 5, 6, 7]) await expect(mark(page, `Photo ${n} looks good`)).toHaveCount(1);
       await expect(page.getByText('7 photos ready', { exact: true })).toBeVisible();
@@ -147,13 +159,17 @@ test.describe('[photo-check] refused photos never block good ones', () => {
     await expect(page.getByRole('button', { name: 'Remove refused photos' })).toHaveCount(0);
     await expect(page.getByText('This looks like someone else. Use photos of one person only.')).toHaveCount(0);
     await expect(page.getByText('Uploaded: 6/10', { exact: true })).toBeVisible();
+    expect(await blockingViolations(page), 'whose portraits').toEqual([]);
 
     await page.getByRole('button', { name: 'This person (Photo 5)' }).click();
+    await expect(page.locator(':focus')).toContainText('Uploaded: 3/10');
     await expect(page.getByText('This looks like someone else. Use photos of one person only.')).toHaveCount(3);
     for (const n of [1, 2, 3]) await expect(mark(page, `Photo ${n} cannot be used`)).toHaveCount(1);
     for (const n of [4, 5, 6]) await expect(mark(page, `Photo ${n} looks good`)).toHaveCount(1);
     await expect(page.getByText('Uploaded: 3/10', { exact: true })).toBeVisible();
     await expect(page.getByText('Please upload at least 6 photos', { exact: true })).toBeVisible();
+    // The pick can be changed: the photos marked as someone else offer it too.
+    await expect(page.getByRole('button', { name: 'This person (Photo 2)' })).toBeVisible();
     await page.getByRole('button', { name: 'Remove refused photos' }).click();
     await expect(thumbnails(page)).toHaveCount(3);
   });

@@ -114,6 +114,9 @@ export function PhotoUploadStep({ photos, describedBy }: { photos: WizardPhoto[]
   const { t } = useTranslation();
   const [preparing, setPreparing] = useState(false);
   const items = useRef(new Map<string, HTMLLIElement>());
+  const summaryRef = useRef<HTMLDivElement>(null);
+  /** After an action whose button goes away, focus lands on the summary that says what changed, not the page. */
+  const focusSummary = () => requestAnimationFrame(() => summaryRef.current?.focus());
   const states = photoStates(photos);
   const summary = checkSummary(photos);
   const status = uploadStatus(countedPhotos(photos), usableCount(photos), summary);
@@ -163,6 +166,8 @@ export function PhotoUploadStep({ photos, describedBy }: { photos: WizardPhoto[]
       if (photo) {
         replacePhoto(id, photo);
         checkPhotos([photo]);
+        // The Replace button went with the refused photo: focus the new photo's own button.
+        requestAnimationFrame(() => items.current.get(photo.id)?.querySelector('button')?.focus());
       }
       if (heic.length > 0) toast({ variant: 'destructive', description: t('wizard.upload.heic', { name: heic.join(', ') }) });
       else if (unreadable.length > 0) toast({ variant: 'destructive', description: t('wizard.upload.notImage', { name: unreadable.join(', ') }) });
@@ -201,7 +206,7 @@ export function PhotoUploadStep({ photos, describedBy }: { photos: WizardPhoto[]
   return (
     <div className="space-y-4">
       {/* The one summary of the set, first on every screen: how many will be sent, what is missing, what to fix. */}
-      <div className="space-y-2 rounded-xl border bg-card p-3 text-sm shadow-xs">
+      <div ref={summaryRef} tabIndex={-1} className="scroll-mt-20 space-y-2 rounded-xl border bg-card p-3 text-sm shadow-xs outline-none">
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
           <p className="font-medium" aria-live="polite">
             {t('wizard.upload.counter', { count: status.count })}
@@ -223,7 +228,14 @@ export function PhotoUploadStep({ photos, describedBy }: { photos: WizardPhoto[]
           </p>
         )}
         {summary.refused > 0 && (
-          <Button variant="outline" size="sm" onClick={removeRefusedPhotos}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              removeRefusedPhotos();
+              focusSummary();
+            }}
+          >
             <Trash2Icon aria-hidden="true" />
             {t('wizard.upload.removeRefused')}
           </Button>
@@ -334,7 +346,15 @@ export function PhotoUploadStep({ photos, describedBy }: { photos: WizardPhoto[]
                     </p>
                   ))}
                   {canChoose && (
-                    <Button variant="outline" size="sm" className="w-full" onClick={() => choosePerson(photo.id)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="w-full"
+                      onClick={() => {
+                        choosePerson(photo.id);
+                        focusSummary();
+                      }}
+                    >
                       <UserCheckIcon aria-hidden="true" />
                       {t('wizard.upload.person.choose')}
                       <span className="sr-only"> ({photoName})</span>
