@@ -22,6 +22,8 @@ interface StoredPhoto {
   name: string;
   /** Only a finished check is kept; a photo still being checked is checked again on restore. */
   check?: Extract<NonNullable<WizardPhoto['check']>, { state: 'checked' }>;
+  /** The customer picked this photo as one of the person the portraits are for. */
+  customer?: true;
 }
 
 interface StoredDraft {
@@ -102,7 +104,12 @@ function save(): void {
   const photos = state.photos.map((photo): StoredPhoto => {
     const { key, fresh: isFresh } = keyOf(photo.blob);
     if (isFresh) fresh.push({ key, blob: photo.blob });
-    return { key, name: photo.name, ...(photo.check?.state === 'checked' ? { check: photo.check } : {}) };
+    return {
+      key,
+      name: photo.name,
+      ...(photo.check?.state === 'checked' ? { check: photo.check } : {}),
+      ...(photo.customer ? { customer: true as const } : {}),
+    };
   });
   const draft: StoredDraft = { savedAt: Date.now(), category: state.category, step: state.step, answers: state.answers, photos };
   try {
@@ -151,6 +158,7 @@ async function apply(who: string, draft: StoredDraft, { ifEmpty = false } = {}):
       blob,
       url: URL.createObjectURL(blob),
       ...(stored.check ? { check: stored.check } : {}),
+      ...(stored.customer ? { customer: true as const } : {}),
     });
   }
   if (owner !== who || (ifEmpty && hasWork($wizard.get()))) {

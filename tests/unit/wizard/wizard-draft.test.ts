@@ -46,7 +46,7 @@ describe('[wizard] the draft kept in the browser', () => {
     enterWizard('doctor');
     await resumeDraft('Ada@Example.com', 'doctor', recheck);
     chooseOption('gender', 'woman');
-    addPhotos([photo(1), photo(2, false)]);
+    addPhotos([{ ...photo(1), customer: true }, photo(2, false)]);
     await saved();
 
     await reload();
@@ -57,6 +57,8 @@ describe('[wizard] the draft kept in the browser', () => {
     expect(restored.photos.map((p) => p.name)).toEqual(['selfie-1.jpg', 'selfie-2.jpg']);
     expect(restored.photos.map((p) => p.blob.size)).toEqual(['photo 1'.length, 'photo 2'.length]);
     expect(restored.photos[0]!.check).toMatchObject({ state: 'checked' });
+    // The customer's pick of whose portraits these are comes back with its photo.
+    expect(restored.photos.map((p) => p.customer)).toEqual([true, undefined]);
     expect(restored.photos[1]!.check).toBeUndefined();
     expect(recheck).toHaveBeenLastCalledWith([restored.photos[1]]);
   });
