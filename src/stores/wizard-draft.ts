@@ -1,6 +1,6 @@
 import type { CategoryId } from '@/shared/catalog/categories';
 import { LIMITS } from '@/shared/limits';
-import { $wizard, startOver, type WizardAnswers, type WizardPhoto, type WizardState } from './wizard';
+import { $wizard, goToStep, startOver, type WizardAnswers, type WizardPhoto, type WizardState } from './wizard';
 
 /**
  * The order being put together, kept in this browser so that a reload, a closed tab, a phone that
@@ -144,9 +144,11 @@ let photoCounter = 0;
 
 /**
  * Puts a stored draft into the wizard, with the photos whose bytes are stored; returns the ones to check
- * again. `ifEmpty`: not over answers the customer gave while the photos were being read.
+ * again. `ifEmpty`: not over answers the customer gave while the photos were being read. `step`: this
+ * tab's own place (its history entry, or where it is), kept when the draft's answers reach it: each tab
+ * keeps its place, and only the answers and photos are shared.
  */
-async function apply(who: string, draft: StoredDraft, { ifEmpty = false } = {}): Promise<WizardPhoto[]> {
+async function apply(who: string, draft: StoredDraft, { ifEmpty = false, step }: { ifEmpty?: boolean; step?: number } = {}): Promise<WizardPhoto[]> {
   const photos: WizardPhoto[] = [];
   for (const stored of draft.photos) {
     const blob = (await withPhotos('readonly', (store) => store.get(`${who}/${stored.key}`)).catch(() => undefined)) as Blob | undefined;
@@ -168,7 +170,8 @@ async function apply(who: string, draft: StoredDraft, { ifEmpty = false } = {}):
   for (const photo of $wizard.get().photos) URL.revokeObjectURL(photo.url);
   applying = true;
   try {
-    $wizard.set({ category: draft.category, step: draft.step, answers: draft.answers, photos });
+    $wizard.set({ category: draft.category, step: step ?? draft.step, answers: draft.answers, photos });
+    if (step !== undefined) goToStep(step);
   } finally {
     applying = false;
   }
@@ -180,7 +183,12 @@ async function apply(who: string, draft: StoredDraft, { ifEmpty = false } = {}):
  * back that address's draft of it, handing `recheck` the restored photos whose check must be asked for
  * again. Later changes are saved; another tab's changes to the same category are taken in.
  */
-export async function resumeDraft(email: string, category: CategoryId, recheck: (photos: WizardPhoto[]) => void): Promise<void> {
+export async function resumeDraft(
+  email: string,
+  category: CategoryId,
+  recheck: (photos: WizardPhoto[]) => void,
+  { step }: { step?: number } = {},
+): Promise<void> {
   if (!hasStorage()) return;
   const who = ownerOf(email);
   if (owner !== who) {
@@ -195,7 +203,7 @@ export async function resumeDraft(email: string, category: CategoryId, recheck: 
     await forget(who);
     return;
   }
-  if (draft.category === category) recheck(await apply(who, draft, { ifEmpty: true }));
+  if (draft.category === category) recheck(await apply(who, draft, { ifEmpty: true, step }));
 }
 
 function watch(recheck: (photos: WizardPhoto[]) => void): () => void {
@@ -208,7 +216,7 @@ function watch(recheck: (photos: WizardPhoto[]) => void): () => void {
     if (!who || event.key !== storageKey(who)) return;
     const draft = readStored(who);
     if (draft) {
-      if (draft.category === $wizard.get().category) void apply(who, draft).then(recheck);
+      if (draft.category === $wizard.get().category) void apply(who, draft, { step: $wizard.get().step }).then(recheck);
     } else if (hasWork($wizard.get())) {
       applying = true;
       try {

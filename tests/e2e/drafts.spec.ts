@@ -50,16 +50,19 @@ test.describe('[drafts] the order being put together survives', () => {
     await expect(photoThumbs(page)).toHaveCount(6);
     await expect(photosReady(page)).toBeVisible();
 
-    // A second tab opens on the same order; a step taken there shows here once it is reloaded.
+    // A second tab opens on the same order; each tab keeps its own place in it.
     const second = await context.newPage();
     await second.goto(WIZARD);
     await expect(second.getByText(progressText('photoUpload'))).toBeVisible();
     await expect(photoThumbs(second)).toHaveCount(6);
     await second.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(second.getByText(progressText('packageSelection'))).toBeVisible();
-    await page.reload();
-    await expect(page.getByText(progressText('packageSelection'))).toBeVisible();
     await second.close();
+    await page.reload();
+    await expect(page.getByText(progressText('photoUpload'))).toBeVisible();
+    await expect(photoThumbs(page)).toHaveCount(6);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page.getByText(progressText('packageSelection'))).toBeVisible();
 
     // Back from the package step is the photo step with its photos, and the wizard's own Back agrees.
     await page.goBack();

@@ -32,7 +32,7 @@ import { MultiChoiceGroup } from './multi-choice-group';
 import { PackageStep } from './package-step';
 import { checkPhotos, PhotoUploadStep } from './photo-upload-step';
 import { SingleChoiceGroup, type ChoiceOption } from './single-choice-group';
-import { stepBack, useStepHistory } from './step-history';
+import { historyStep, stepBack, useStepHistory } from './step-history';
 import { WizardProgress } from './wizard-progress';
 
 /** How long the wizard waits for the user info (and so the draft) before it shows without it. */
@@ -122,7 +122,8 @@ function Wizard({ category }: { category: Category }) {
     let live = true;
     const settle = () => live && setDraftSettled(true);
     const fallback = setTimeout(settle, DRAFT_WAIT_MS);
-    if (email) void resumeDraft(email, category.id, checkPhotos).finally(settle);
+    // A reload keeps this tab's place in the wizard: its history entry names the step.
+    if (email) void resumeDraft(email, category.id, checkPhotos, { step: historyStep() }).finally(settle);
     return () => {
       live = false;
       clearTimeout(fallback);

@@ -12,6 +12,11 @@ const entry = (): StepEntry | null => {
   return typeof state?.wizardStep === 'number' ? (state as StepEntry) : null;
 };
 
+/** The wizard step this tab's history entry names (after a reload), if any. */
+export function historyStep(): number | undefined {
+  return entry()?.wizardStep;
+}
+
 /**
  * The browser's Back and Forward (a phone's back gesture included) move the wizard one step, as its own
  * buttons do. Each step forward is an entry of the browser's history (same address, the step in
