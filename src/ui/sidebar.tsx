@@ -140,14 +140,16 @@ export function Sidebar({ className, children, label, closeLabel, ...props }: Si
         data-slot="sidebar-gap"
         className="relative w-(--sidebar-width) bg-transparent transition-[width] duration-200 ease-linear group-data-[collapsible=icon]:w-(--sidebar-width-icon) motion-reduce:transition-none"
       />
-      <div
+      {/* A landmark of its own, so the product's link at its head and the user menu at its foot are in one. */}
+      <aside
+        aria-label={label}
         data-slot="sidebar-container"
         className="fixed inset-y-0 left-0 z-10 flex h-svh w-(--sidebar-width) border-r border-sidebar-border transition-[width] duration-200 ease-linear group-data-[collapsible=icon]:w-(--sidebar-width-icon) motion-reduce:transition-none"
       >
         <div data-sidebar="sidebar" className={cn('flex h-full w-full flex-col bg-sidebar', className)} {...props}>
           {children}
         </div>
-      </div>
+      </aside>
     </div>
   );
 }

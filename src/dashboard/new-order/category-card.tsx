@@ -5,20 +5,16 @@ import { ARTWORK_SIZES } from '@/shared/catalog/artwork';
 import type { Category } from '@/shared/catalog/categories';
 
 /**
- * One portrait category of the New Order grid: a link to its wizard, with image, name, description and
- * ribbon. The link is named by the category alone; description and ribbon describe it.
+ * One portrait category of the New Order grid: a card whose name is the link to its wizard, stretched
+ * over the whole card so all of it is clickable. The link's words are the category's name, its
+ * accessible name too; description and ribbon describe it.
  */
 export function CategoryCard({ category, href }: { category: Category; href: string }) {
   const { t } = useTranslation();
   const id = useId();
   const { width, height } = ARTWORK_SIZES.category;
   return (
-    <a
-      href={href}
-      aria-labelledby={`${id}-name`}
-      aria-describedby={`${id}-description ${id}-ribbon`}
-      className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-[border-color,box-shadow] hover:border-primary/50 hover:shadow-md focus-visible:border-primary"
-    >
+    <div className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-[border-color,box-shadow] hover:border-primary/50 hover:shadow-md has-[a:focus-visible]:border-primary has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring/50">
       <div className="relative overflow-hidden bg-muted">
         <img
           src={category.imageUrl}
@@ -35,7 +31,9 @@ export function CategoryCard({ category, href }: { category: Category; href: str
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4">
         <span className="font-semibold">
-          <span id={`${id}-name`}>{t(`catalog.categories.${category.id}.name`)}</span>
+          <a href={href} aria-describedby={`${id}-description ${id}-ribbon`} className="outline-none after:absolute after:inset-0 after:content-['']">
+            {t(`catalog.categories.${category.id}.name`)}
+          </a>
           <ArrowRightIcon
             className="ml-1 inline-block size-4 align-[-2px] text-muted-foreground transition-transform group-hover:translate-x-0.5 group-hover:text-primary motion-reduce:transition-none"
             aria-hidden="true"
@@ -45,6 +43,6 @@ export function CategoryCard({ category, href }: { category: Category; href: str
           {t(`catalog.categories.${category.id}.description`)}
         </span>
       </div>
-    </a>
+    </div>
   );
 }

@@ -26,7 +26,9 @@ export function HelpPage() {
             <Accordion type="single" collapsible>
               {HELP_FAQ[tab].map((key) => (
                 <AccordionItem key={key} value={key}>
-                  <AccordionTrigger className="text-base">{t(`dashboard.help.faq.${tab}.${key}.q`, FAQ_VALUES)}</AccordionTrigger>
+                  <AccordionTrigger className="text-base" headingLevel={2}>
+                    {t(`dashboard.help.faq.${tab}.${key}.q`, FAQ_VALUES)}
+                  </AccordionTrigger>
                   <AccordionContent className="leading-relaxed text-muted-foreground">{t(`dashboard.help.faq.${tab}.${key}.a`, FAQ_VALUES)}</AccordionContent>
                 </AccordionItem>
               ))}
