@@ -21,12 +21,13 @@ interface Call {
   form?: { payload: Buffer; contentType: string };
 }
 
-/** What a customer owns that a call can name: an order with portraits, its payment, an open checkout. */
+/** What a customer owns that a call can name: an order with portraits, its payment, an open checkout and its unpaid order. */
 interface Resource {
   orderId: string;
   paymentId: string;
   clientSecret: string;
   sessionId: string;
+  pendingOrderId: string;
 }
 
 type Expectation =
@@ -41,7 +42,13 @@ type Expectation =
 
 const NONE = '00000000-0000-4000-8000-000000000000';
 /** Resources that do not exist: another customer must not be able to tell these from the owner's. */
-const MISSING: Resource = { orderId: NONE, paymentId: NONE, clientSecret: `cs_offline_${'0'.repeat(24)}`, sessionId: `cs_offline_${'0'.repeat(24)}` };
+const MISSING: Resource = {
+  orderId: NONE,
+  paymentId: NONE,
+  clientSecret: `cs_offline_${'0'.repeat(24)}`,
+  sessionId: `cs_offline_${'0'.repeat(24)}`,
+  pendingOrderId: NONE,
+};
 const OWNER_COMMENT = 'owner-only-comment-7f3a';
 
 let t: TestApp;
@@ -217,6 +224,18 @@ const ROUTES: Record<string, Expectation> = {
     call: (r) => ({ method: 'POST', url: '/v1/order/info', json: { orderId: r.orderId } }),
     status: 200,
   },
+  'POST /v1/order/resumeCheckout': {
+    access: 'owned',
+    needsCheckout: true,
+    call: (r) => ({ method: 'POST', url: '/v1/order/resumeCheckout', json: { orderId: r.pendingOrderId } }),
+    status: 200,
+  },
+  'POST /v1/order/discard': {
+    access: 'owned',
+    needsCheckout: true,
+    call: (r) => ({ method: 'POST', url: '/v1/order/discard', json: { orderId: r.pendingOrderId } }),
+    status: 200,
+  },
   'POST /v1/order/delete': {
     access: 'owned',
     call: (r) => ({ method: 'POST', url: '/v1/order/delete', json: { orderId: r.orderId } }),
@@ -354,13 +373,13 @@ async function cast(needsCheckout = false) {
   const { db } = t.app.ctx.database;
   await db.update(orders).set({ comment: OWNER_COMMENT }).where(eq(orders.id, order.id));
   const [payment] = await db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, order.id));
-  let { clientSecret, sessionId } = MISSING;
+  let { clientSecret, sessionId, pendingOrderId } = MISSING;
   if (needsCheckout) {
     const res = await send(checkoutCall(), owner);
     expect(res.statusCode).toBe(200);
-    ({ clientSecret, sessionId } = res.json().data);
+    ({ clientSecret, sessionId, orderId: pendingOrderId } = res.json().data);
   }
-  const mine: Resource = { orderId: order.id, paymentId: payment!.id, clientSecret, sessionId };
+  const mine: Resource = { orderId: order.id, paymentId: payment!.id, clientSecret, sessionId, pendingOrderId };
   const secrets = [owner.user.email, owner.user.id, owner.token, mine.orderId, mine.paymentId, mine.clientSecret, OWNER_COMMENT];
   return { owner, other, mine, secrets };
 }

@@ -11,7 +11,9 @@ import { ZOrderInfoRequestSchema } from '@/shared/contracts/order-info';
 import {
   ZAddDownloadedRequestSchema,
   ZDeleteOrderRequestSchema,
+  ZDiscardOrderRequestSchema,
   ZRequestRefundRequestSchema,
+  ZResumeCheckoutRequestSchema,
   ZListOrdersRequestSchema,
   ZSetCommentRequestSchema,
   ZSetFavoriteRequestSchema,
@@ -125,6 +127,24 @@ const JSON_ROUTES: JsonRoute[] = [
     schema: ZDeleteOrderRequestSchema,
     caller: 'customer',
     body: () => ({ orderId: fx.pendingOrderId }),
+    fields: { orderId: 'orderId' },
+    required: ['orderId'],
+  },
+  // The delivered order has no payment to resume, so no case reopens the pending order's (and so changes its secret).
+  {
+    url: '/v1/order/resumeCheckout',
+    schema: ZResumeCheckoutRequestSchema,
+    caller: 'customer',
+    body: () => ({ orderId: fx.orderId }),
+    fields: { orderId: 'orderId' },
+    required: ['orderId'],
+  },
+  // Nor can it be discarded: no case can take the pending order away from the routes that work on it.
+  {
+    url: '/v1/order/discard',
+    schema: ZDiscardOrderRequestSchema,
+    caller: 'customer',
+    body: () => ({ orderId: fx.orderId }),
     fields: { orderId: 'orderId' },
     required: ['orderId'],
   },
@@ -290,6 +310,7 @@ const MISSING_ORDER = '00000000-0000-4000-8000-000000000000';
 
 describe('[hostile] JSON bodies on every /v1 POST route', () => {
   let t: TestApp;
+  let photos: Buffer[];
 
   beforeAll(async () => {
     // Rate limits are raised so that hundreds of hostile calls from one address reach the handlers.
@@ -306,8 +327,14 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
     fx.userId = customer.user.id;
     fx.throwawayCookie = (await signInAs(t, 'throwaway@example.com')).cookie;
     fx.orderId = (await seedCompletedOrder(t, customer.user.id, { portraitsCount: 3 })).id;
+    photos = await makePhotos(6);
+    await newPendingOrder();
+  });
+
+  /** An unpaid order of the customer's, with its open offline checkout, for the routes that work on one. */
+  async function newPendingOrder() {
     const form = checkoutForm(
-      (await makePhotos(6)).map((bytes) => ({ bytes })),
+      photos.map((bytes) => ({ bytes })),
       { portraitInfo: validAnswers() },
     );
     const created = await t.app.inject({
@@ -320,7 +347,7 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
     fx.pendingOrderId = created.json().data.orderId;
     fx.clientSecret = created.json().data.clientSecret;
     fx.sessionId = created.json().data.sessionId;
-  });
+  }
   afterAll(() => t.close());
 
   const cookieOf = (route: JsonRoute) =>
@@ -700,6 +727,12 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
             } else if (route.url === '/v1/user/delete') {
               // The throwaway account is gone; the next run needs a new one.
               fx.throwawayCookie = (await signInAs(t, `throwaway-${Date.now()}@example.com`)).cookie;
+            } else if (route.url === '/v1/order/resumeCheckout') {
+              // The pending order's checkout got a new secret; the other routes use that one now.
+              fx.clientSecret = res.json().data.clientSecret;
+            } else if (route.url === '/v1/order/discard') {
+              // The fuzzer discarded the pending order the other routes work on: give them a new one.
+              await newPendingOrder();
             } else if (route.url === '/v1/order/delete') {
               // The fuzzer deleted the completed order the other routes work on: give them a new one.
               fx.orderId = (await seedCompletedOrder(t, fx.userId, { portraitsCount: 3 })).id;

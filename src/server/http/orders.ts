@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CALLS } from '../../shared/contracts/calls.js';
 import { ZGroupDownloadParamsSchema, ZGroupDownloadQuerySchema } from '../../shared/contracts/orders.js';
+import { discardCheckout } from '../services/checkout/discard-checkout.js';
+import { resumeCheckout } from '../services/checkout/resume-checkout.js';
 import { addDownload } from '../services/orders/add-download.js';
 import { deleteOrder } from '../services/orders/delete-order.js';
 import { groupDownload } from '../services/orders/group-download.js';
@@ -14,7 +16,7 @@ import { refuseCrossSiteDownload } from './portrait-reply.js';
 import { route } from './route.js';
 import { signedInUser } from './session.js';
 
-/** My Orders and the photo selector: the list, delete, comment, favorites, downloads and the zip. */
+/** My Orders and the photo selector: the list, delete, an unpaid order's payment resumed or discarded, comment, favorites, downloads and the zip. */
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const { ctx } = app;
   const { db } = ctx.database;
@@ -24,6 +26,13 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   route(app, CALLS.deleteOrder, async ({ input, user }) => {
     await deleteOrder(ctx, { userId: user.userId, orderId: input.orderId });
     return ok(null, 'Order deleted');
+  });
+
+  route(app, CALLS.resumeCheckout, async ({ input, user }) => ok(await resumeCheckout(ctx, { userId: user.userId, orderId: input.orderId })));
+
+  route(app, CALLS.discardOrder, async ({ input, user }) => {
+    await discardCheckout(ctx, { userId: user.userId, orderId: input.orderId });
+    return ok(null, 'Order discarded');
   });
 
   route(app, CALLS.setComment, async ({ input, user }) => ok(await setComment(db, { userId: user.userId, ...input, now: ctx.clock.now() }), 'Saved comment'));

@@ -8,16 +8,24 @@ import {
   ZSendLoginLinkRequestSchema,
   ZUserInfoResponseSchema,
 } from './auth';
-import { ZConfirmCheckoutRequestSchema, ZConfirmCheckoutResponseSchema, ZOfflineSessionRequestSchema, ZOfflineSessionResponseSchema } from './checkout';
+import {
+  ZCheckoutCreateResponseSchema,
+  ZConfirmCheckoutRequestSchema,
+  ZConfirmCheckoutResponseSchema,
+  ZOfflineSessionRequestSchema,
+  ZOfflineSessionResponseSchema,
+} from './checkout';
 import { ZBetaCouponResponseSchema } from './coupon';
 import { ZOrderInfoRequestSchema, ZOrderInfoResponseSchema } from './order-info';
 import {
   ZAddDownloadedRequestSchema,
   ZDeleteOrderRequestSchema,
+  ZDiscardOrderRequestSchema,
   ZListOrdersRequestSchema,
   ZListOrdersResponseSchema,
   ZRequestRefundRequestSchema,
   ZRequestRefundResponseSchema,
+  ZResumeCheckoutRequestSchema,
   ZSetCommentRequestSchema,
   ZSetFavoriteRequestSchema,
 } from './orders';
@@ -80,6 +88,8 @@ export const CALLS = {
   listOrders: call({ ...ENDPOINTS.listOrders, request: ZListOrdersRequestSchema, response: ZListOrdersResponseSchema, access: 'customer' }),
   orderInfo: call({ ...ENDPOINTS.orderInfo, request: ZOrderInfoRequestSchema, response: ZOrderInfoResponseSchema, access: 'customer' }),
   deleteOrder: call({ ...ENDPOINTS.deleteOrder, request: ZDeleteOrderRequestSchema, response: z.null(), access: 'customer' }),
+  resumeCheckout: call({ ...ENDPOINTS.resumeCheckout, request: ZResumeCheckoutRequestSchema, response: ZCheckoutCreateResponseSchema, access: 'customer' }),
+  discardOrder: call({ ...ENDPOINTS.discardOrder, request: ZDiscardOrderRequestSchema, response: z.null(), access: 'customer' }),
   setComment: call({ ...ENDPOINTS.setComment, request: ZSetCommentRequestSchema, response: z.object({ comment: z.string() }), access: 'customer' }),
   setFavorite: call({
     ...ENDPOINTS.setFavorite,

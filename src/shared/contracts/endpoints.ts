@@ -18,6 +18,8 @@ export const ENDPOINTS = {
   listOrders: { path: '/v1/order/list' },
   orderInfo: { path: '/v1/order/info' },
   deleteOrder: { path: '/v1/order/delete' },
+  resumeCheckout: { path: '/v1/order/resumeCheckout' },
+  discardOrder: { path: '/v1/order/discard' },
   setComment: { path: '/v1/order/setComment' },
   setFavorite: { path: '/v1/order/setFavorite' },
   createRefresh: { path: '/v1/order/refresh' },

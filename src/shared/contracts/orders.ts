@@ -38,6 +38,8 @@ export const ZOrderSchema = z.object({
   refreshable: z.boolean(),
   /** The order this one refreshes, when it is a refresh. */
   refreshOf: z.string().nullable(),
+  /** While unpaid: until when its checkout can be paid; after that the order goes by itself. */
+  payableUntil: z.string().nullable(),
 });
 export type Order = z.infer<typeof ZOrderSchema>;
 
@@ -49,6 +51,12 @@ export const ZListOrdersResponseSchema = z.array(ZOrderSchema);
 
 /** `POST /v1/order/delete`: completed orders only. */
 export const ZDeleteOrderRequestSchema = z.strictObject({ orderId: ZOrderIdSchema });
+
+/** `POST /v1/order/resumeCheckout`: the payment form of an unpaid order again (its answer is the checkout's own). */
+export const ZResumeCheckoutRequestSchema = z.strictObject({ orderId: ZOrderIdSchema });
+
+/** `POST /v1/order/discard`: an unpaid order and its selfies go at once. */
+export const ZDiscardOrderRequestSchema = z.strictObject({ orderId: ZOrderIdSchema });
 
 /** `POST /v1/order/setComment`: trimmed, at most 100 characters. */
 export const ZSetCommentRequestSchema = z.strictObject({

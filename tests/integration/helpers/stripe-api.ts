@@ -77,6 +77,16 @@ export async function startStripeApi() {
       sessions.set(sessionId, session);
       return json(200, session);
     }
+    if (/^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(url.pathname) && req.method === 'POST') {
+      // As Stripe does: only an open session can be expired; it then can never be paid.
+      const session = sessions.get(url.pathname.split('/')[4]!);
+      if (!session) return missing();
+      if (session.status !== 'open') {
+        return json(400, { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in ["open"] can be expired.` } });
+      }
+      Object.assign(session, { status: 'expired', client_secret: null });
+      return json(200, session);
+    }
     if (url.pathname.startsWith('/v1/checkout/sessions/') && req.method === 'GET') {
       const session = sessions.get(url.pathname.split('/').pop()!);
       return session ? json(200, session) : missing();

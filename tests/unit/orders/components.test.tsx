@@ -22,6 +22,7 @@ const ORDER: Order = {
   refundBlock: 'downloaded',
   refreshable: false,
   refreshOf: null,
+  payableUntil: null,
 };
 
 /** A fetch that answers `/v1/...` calls from a table of handlers, recording the bodies it got. */

@@ -7,6 +7,9 @@ import { hashToken } from '../../tokens.js';
 import { packageCharge } from '../../../shared/catalog/packages.js';
 import { CHECKOUT_SESSION_TTL_MS, type OfflineSessionState, type PaymentsProvider } from './payments.js';
 
+/** A client secret for the session: what the payment form holds, never stored (only its hash). */
+const newClientSecret = (sessionId: string) => `${sessionId}_secret_${randomBytes(24).toString('base64url')}`;
+
 /** The card the offline checkout pretends to charge (clearly labelled test mode in the UI). */
 export const OFFLINE_TEST_CARD_LAST4 = '4242';
 
@@ -35,7 +38,7 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
     publishableKey: null,
     async createCheckoutSession({ orderId, pkg }) {
       const sessionId = `cs_offline_${randomBytes(12).toString('hex')}`;
-      const clientSecret = `${sessionId}_secret_${randomBytes(24).toString('base64url')}`;
+      const clientSecret = newClientSecret(sessionId);
       const now = clock.now();
       const { priceCents, discountCents, amountCents, couponCode } = packageCharge(pkg);
       await db.insert(offlineCheckoutSessions).values({
@@ -55,6 +58,24 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
     async getCheckoutSession(sessionId) {
       const [row] = await db.select().from(offlineCheckoutSessions).where(eq(offlineCheckoutSessions.id, sessionId));
       return row ? sessionState(row) : null;
+    },
+    async reopenCheckoutSession(sessionId) {
+      // Only the secret's hash is kept, so reopening gives the session a new secret: a form still open
+      // elsewhere with the old one can no longer pay, and the session stays one payment.
+      const clientSecret = newClientSecret(sessionId);
+      const now = clock.now();
+      const reopened = await db
+        .update(offlineCheckoutSessions)
+        .set({ clientSecretHash: hashToken(clientSecret) })
+        .where(and(eq(offlineCheckoutSessions.id, sessionId), eq(offlineCheckoutSessions.status, 'open'), gt(offlineCheckoutSessions.expiresAt, now)))
+        .returning({ id: offlineCheckoutSessions.id });
+      return reopened.length === 1 ? { sessionId, clientSecret } : null;
+    },
+    async expireCheckoutSession(sessionId) {
+      await db
+        .update(offlineCheckoutSessions)
+        .set({ status: 'expired' })
+        .where(and(eq(offlineCheckoutSessions.id, sessionId), eq(offlineCheckoutSessions.status, 'open')));
     },
     async refund({ sessionId }) {
       const refundId = `re_offline_${randomBytes(12).toString('hex')}`;

@@ -79,6 +79,16 @@ export interface PaymentsProvider {
   createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedCheckoutSession>;
   getCheckoutSession(sessionId: string): Promise<CheckoutSessionState | null>;
   /**
+   * What the browser needs to show an open session's payment form again (My Orders' "Complete payment");
+   * null when the session can no longer be paid (paid, settling, failed or expired).
+   */
+  reopenCheckoutSession(sessionId: string): Promise<CreatedCheckoutSession | null>;
+  /**
+   * Ends an open session so that it can never be paid (the customer discarded the order). A session that
+   * is no longer open is left as it is: the caller reads its state back to learn what happened.
+   */
+  expireCheckoutSession(sessionId: string): Promise<void>;
+  /**
    * Refunds a payment in full. Idempotent per order: asking again (a retry, a crash before we recorded
    * the answer) gives back the same refund, never a second one.
    */

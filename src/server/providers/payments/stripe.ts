@@ -136,6 +136,27 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
       };
       return state;
     },
+    async reopenCheckoutSession(sessionId) {
+      // An embedded session keeps its client secret while it is open, so the same form can be mounted again.
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(sessionId);
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      return session.status === 'open' && session.client_secret ? { sessionId: session.id, clientSecret: session.client_secret } : null;
+    },
+    async expireCheckoutSession(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        // Stripe refuses to expire a session that is not open (paid, settling, or expired already): the
+        // caller reads the session back and learns which.
+        const { statusCode } = error as { statusCode?: number };
+        if (statusCode !== 400 && statusCode !== 404) throw error;
+      }
+    },
     async refund({ orderId, paymentIntentId, amountCents }) {
       if (!paymentIntentId) throw new Error(`order ${orderId} has no Stripe PaymentIntent to refund`);
       // One key per order: a retry, or a second process finishing an interrupted refund, gets the same refund.

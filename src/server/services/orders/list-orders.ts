@@ -7,6 +7,7 @@ import { interruptedCheckout, notDeleting } from './order-lifecycle.js';
 import { findCategory } from '../../../shared/catalog/categories.js';
 import type { Order, OrderPortraitInfo } from '../../../shared/contracts/orders.js';
 import { availablePortraits } from './portrait-numbers.js';
+import { CHECKOUT_SESSION_TTL_MS } from '../../providers/payments/index.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -69,6 +70,8 @@ export async function listOrders(db: Db, userId: string, now: Date): Promise<Ord
       refundBlock: refundBlockOf(order, now),
       refreshable: refreshable(order, refreshing.has(order.id)),
       refreshOf: order.refreshOf,
+      // The session opens a moment after the order is made, so this errs early, never late.
+      payableUntil: order.status === 'pending' && !order.paidAt ? new Date(order.createdAt.getTime() + CHECKOUT_SESSION_TTL_MS).toISOString() : null,
     };
   });
 }

@@ -35,6 +35,9 @@ const unpaid = (): SQL => allOf(eq(orders.status, 'pending'), isNull(orders.paid
 /** The unpaid order behind a checkout session. */
 export const unpaidOrderOf = (sessionId: string): SQL => allOf(eq(orders.checkoutSessionId, sessionId), unpaid());
 
+/** The order, while it is still unpaid (a discard must not delete an order that was paid meanwhile). */
+export const unpaidOrder = (orderId: string): SQL => allOf(eq(orders.id, orderId), unpaid());
+
 /** An order whose checkout a crash cut off: still `pending`, and never given a payment session. */
 export const interruptedCheckout: SQL = allOf(eq(orders.status, 'pending'), isNull(orders.checkoutSessionId));
 
