@@ -124,6 +124,8 @@ describe('[orders] the order calls', () => {
         refreshable: false,
         refreshOf: null,
         payableUntil: null,
+        // The seed's payment, for the refund dialog's amount and card.
+        paid: { amountCents: priceOf('basic'), currency: 'usd', cardLast4: '4242' },
       });
     });
 
@@ -302,7 +304,7 @@ describe('[orders] the order calls', () => {
       await db().update(orders).set({ status }).where(eq(orders.id, order.id));
       const res = await post('/v1/order/delete', { orderId: order.id });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ code: 409, message: `Only completed orders can be deleted; this order is ${status}`, data: null });
+      expect(res.json()).toEqual({ code: 409, message: `Only completed or refunded orders can be deleted; this order is ${status}`, data: null });
       expect(await db().select().from(orders).where(eq(orders.id, order.id))).toHaveLength(1);
       expect(await t.app.ctx.files.count(orderFolder(order.id))).toBe(1 + 3 * 2);
     });

@@ -52,12 +52,14 @@ describe('[receipts] the receipts list and receipt page', () => {
     expect(receipts.map((r) => r.id)[0]).toBe(newest.id);
     expect(receipts[0]).toMatchObject({ amount: priceOf('pro'), currency: 'usd', receiptURL: 'https://pay.stripe.com/receipts/x', orderId: null });
     // The seeded order's payment (made "now") sits between the newest and the hour-old one.
-    expect(receipts[1]).toMatchObject({ orderId: order.id, amount: priceOf('basic') });
+    // The card it was paid with, which the refund dialog names.
+    expect(receipts[1]).toMatchObject({ orderId: order.id, amount: priceOf('basic'), cardLast4: '4242' });
     expect(receipts[2]).toMatchObject({ id: older.id, amount: afterFirstOrder(priceOf('pro')), receiptURL: null });
     const times = receipts.map((r) => Date.parse(r.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(Object.keys(receipts[0]!).sort()).toEqual([
       'amount',
+      'cardLast4',
       'createdAt',
       'currency',
       'id',

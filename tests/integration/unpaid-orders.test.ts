@@ -51,7 +51,7 @@ describe('[orders] unpaid orders on the offline checkout: resumed, discarded, or
     const ada = await signInAs(t, 'ada@example.com');
     const { orderId } = await checkout(ada);
     const row = (await listed(ada)).find((o) => o.id === orderId)!;
-    expect(row).toMatchObject({ status: 'pending' });
+    expect(row).toMatchObject({ status: 'pending', paid: null });
     const created = (await orderRow(orderId))!.createdAt.getTime();
     expect(row.payableUntil).toBe(new Date(created + CHECKOUT_SESSION_TTL_MS).toISOString());
   });
@@ -164,6 +164,45 @@ describe('[orders] unpaid orders on the offline checkout: resumed, discarded, or
     expect(await t.app.ctx.files.count(orderFolder(swept.orderId))).toBe(0);
     expect(await heldSeats(swept.orderId)).toEqual([]);
     expect((await listed(hal)).map((o) => o.id)).not.toContain(swept.orderId);
+  });
+});
+
+describe('[orders] removing a refunded order from the list', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('deletes a refunded order, keeping its payment and refund for the books', async () => {
+    const ann = await signInAs(t, 'ann@example.com');
+    const order = await seedCompletedOrder(t, ann.user.id);
+    const { db } = t.app.ctx.database;
+    const now = t.app.ctx.clock.now();
+    await db.update(orders).set({ status: 'refunded', refundStartedAt: now, refundedAt: now }).where(eq(orders.id, order.id));
+    await db
+      .update(payments)
+      .set({ refundId: 're_1', refundedCents: priceOf('basic'), refundedAt: now })
+      .where(eq(payments.orderId, order.id));
+    const res = await t.app.inject({ method: 'POST', url: '/v1/order/delete', headers: ann.headers, payload: { orderId: order.id } });
+    expect(res.json()).toEqual({ code: 0, message: 'Order deleted', data: null });
+    expect(await db.select().from(orders).where(eq(orders.id, order.id))).toEqual([]);
+    const [payment] = await db.select().from(payments).where(eq(payments.checkoutSessionId, order.checkoutSessionId!));
+    expect(payment).toMatchObject({ orderId: null, refundId: 're_1', refundedCents: priceOf('basic') });
+  });
+
+  it('keeps an order whose refund is under way, and a refund cannot start on an order being deleted', async () => {
+    const bo = await signInAs(t, 'bo@example.com');
+    const order = await seedCompletedOrder(t, bo.user.id);
+    const { db } = t.app.ctx.database;
+    await db.update(orders).set({ refundStartedAt: t.app.ctx.clock.now() }).where(eq(orders.id, order.id));
+    const res = await t.app.inject({ method: 'POST', url: '/v1/order/delete', headers: bo.headers, payload: { orderId: order.id } });
+    expect(res.json()).toEqual({
+      code: 409,
+      message: 'Your refund for this order is being processed; you can delete the order once it is done',
+      data: null,
+    });
+    expect(await db.select().from(orders).where(eq(orders.id, order.id))).toHaveLength(1);
   });
 });
 

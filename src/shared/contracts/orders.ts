@@ -40,6 +40,8 @@ export const ZOrderSchema = z.object({
   refreshOf: z.string().nullable(),
   /** While unpaid: until when its checkout can be paid; after that the order goes by itself. */
   payableUntil: z.string().nullable(),
+  /** What was paid, in cents, and the card's last four digits when the provider names a card; null while unpaid. */
+  paid: z.object({ amountCents: z.number().int(), currency: z.string(), cardLast4: z.string().nullable() }).nullable(),
 });
 export type Order = z.infer<typeof ZOrderSchema>;
 

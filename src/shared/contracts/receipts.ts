@@ -17,6 +17,8 @@ export const ZReceiptSchema = z.object({
   amount: z.number().int(),
   currency: z.string(),
   receiptURL: z.string().nullable(),
+  /** The last four digits of the card that paid, when the provider names a card. */
+  cardLast4: z.string().nullable(),
   /** When the payment was refunded (in full), and how much; null and 0 when it was not. */
   refundedAt: z.string().nullable(),
   refundedAmount: z.number().int(),

@@ -23,6 +23,7 @@ const ORDER: Order = {
   refreshable: false,
   refreshOf: null,
   payableUntil: null,
+  paid: { amountCents: 3500, currency: 'usd', cardLast4: '4242' },
 };
 
 /** A fetch that answers `/v1/...` calls from a table of handlers, recording the bodies it got. */

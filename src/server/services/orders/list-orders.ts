@@ -9,6 +9,9 @@ import type { Order, OrderPortraitInfo } from '../../../shared/contracts/orders.
 import { availablePortraits } from './portrait-numbers.js';
 import { CHECKOUT_SESSION_TTL_MS } from '../../providers/payments/index.js';
 
+/** The last four digits of the card that paid the order, as a column of a select on `orders` (see `downloadCount`). */
+const paidCardLast4 = sql<string | null>`(select payments.card_last4 from payments where payments.order_id = orders.id limit 1)`;
+
 type OrderRow = typeof orders.$inferSelect;
 
 /**
@@ -46,7 +49,9 @@ export async function listOrders(db: Db, userId: string, now: Date): Promise<Ord
       purgedAt: orders.purgedAt,
       refreshOf: orders.refreshOf,
       likenessKeptAt: orders.likenessKeptAt,
+      currency: orders.currency,
       ...refundColumns,
+      cardLast4: paidCardLast4,
       favoriteImages: favoriteNumbers,
     })
     .from(orders)
@@ -72,6 +77,7 @@ export async function listOrders(db: Db, userId: string, now: Date): Promise<Ord
       refreshOf: order.refreshOf,
       // The session opens a moment after the order is made, so this errs early, never late.
       payableUntil: order.status === 'pending' && !order.paidAt ? new Date(order.createdAt.getTime() + CHECKOUT_SESSION_TTL_MS).toISOString() : null,
+      paid: order.paidAt ? { amountCents: order.amountCents, currency: order.currency, cardLast4: order.cardLast4 } : null,
     };
   });
 }

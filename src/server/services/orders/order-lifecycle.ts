@@ -38,6 +38,13 @@ export const unpaidOrderOf = (sessionId: string): SQL => allOf(eq(orders.checkou
 /** The order, while it is still unpaid (a discard must not delete an order that was paid meanwhile). */
 export const unpaidOrder = (orderId: string): SQL => allOf(eq(orders.id, orderId), unpaid());
 
+/**
+ * An order its customer may delete: delivered, or refunded (the row only says what happened by then),
+ * and no refund of it under way, whose finishing needs the order.
+ */
+export const removableByCustomer = (orderId: string): SQL =>
+  allOf(eq(orders.id, orderId), inArray(orders.status, ['completed', 'refunded']), anyOf(isNull(orders.refundStartedAt), isNotNull(orders.refundedAt)));
+
 /** An order whose checkout a crash cut off: still `pending`, and never given a payment session. */
 export const interruptedCheckout: SQL = allOf(eq(orders.status, 'pending'), isNull(orders.checkoutSessionId));
 
@@ -290,6 +297,8 @@ export async function claimRefund(db: Db, orderId: string, now: Date, amountCent
         isNull(orders.refundStartedAt),
         isNull(orders.refundedAt),
         inArray(orders.status, ['completed', 'failed']),
+        // A deletion that marked the order first wins: its payment is left to support, not refunded half-way.
+        isNull(orders.deletingAt),
         sql`not ${paymentRefunded}`,
       ),
     )

@@ -15,6 +15,7 @@ export async function listReceipts(db: Db, userId: string, now: Date): Promise<R
       amountCents: payments.amountCents,
       currency: payments.currency,
       receiptUrl: payments.receiptUrl,
+      cardLast4: payments.cardLast4,
       refundedAt: payments.refundedAt,
       refundedCents: payments.refundedCents,
     })
@@ -33,6 +34,7 @@ export async function listReceipts(db: Db, userId: string, now: Date): Promise<R
     amount: r.amountCents,
     currency: r.currency,
     receiptURL: r.receiptUrl,
+    cardLast4: r.cardLast4,
     refundedAt: r.refundedAt?.toISOString() ?? null,
     refundedAmount: r.refundedCents,
     // A payment whose order was deleted has nothing left to refund here: support handles it.
