@@ -21,6 +21,13 @@ export function formatDate(value: string | Date, language: BundledLanguage, opti
   }).format(typeof value === 'string' ? new Date(value) : value);
 }
 
+/** A time of day in the current language: "3:42 PM" in English, "15:42" in French. */
+export function formatTime(value: string | Date, language: BundledLanguage, options: { timeZone?: string } = {}): string {
+  return new Intl.DateTimeFormat(intlLocale(language), { hour: 'numeric', minute: '2-digit', timeZone: options.timeZone }).format(
+    typeof value === 'string' ? new Date(value) : value,
+  );
+}
+
 /**
  * An amount in the currency's minor unit (cents for USD) as currency text: 3150, 'usd' -> "$31.50".
  * `wholeWithoutCents` prints a price like 3500 as "$35" rather than "$35.00".

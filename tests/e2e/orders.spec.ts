@@ -272,7 +272,7 @@ test.describe('[orders] downloads and the money-back guarantee', () => {
       await page.goto('/dashboard/myOrders');
       const row = page.locator(`tr[data-order-id="${paid}"]`);
       await expect(row.locator('[data-slot=badge]')).toHaveText('Completed');
-      return row.getByRole('button', { name: `Request a refund for order ${paidShortId}` }).isVisible();
+      return row.getByRole('button', { name: `Request refund for order ${paidShortId}` }).isVisible();
     };
     expect(await refundOffered()).toBe(true);
 

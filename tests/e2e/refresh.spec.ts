@@ -23,7 +23,7 @@ test('[refresh][refunds] a customer buys a refresh from My Orders with new outfi
   // On a phone: the offer, and the choices it starts from (the order's own).
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard/myOrders');
-  await page.getByRole('button', { name: `Get a refresh of order ${id}` }).click();
+  await page.getByRole('button', { name: `20 new portraits · ${usd(priceOf('refresh'))}: a refresh of order ${id}` }).click();
   const choose = page.getByRole('dialog', { name: 'Get a refresh' });
   await expect(choose).toContainText(`20 new portraits of you for ${usd(priceOf('refresh'))}, made from this order: no new photos needed.`);
   await expect(choose.getByRole('group', { name: 'Outfits' }).getByRole('checkbox', { name: 'White coat', exact: true })).toBeChecked();
@@ -34,7 +34,7 @@ test('[refresh][refunds] a customer buys a refresh from My Orders with new outfi
 
   // On a desktop: other outfits, then the same checkout as a first order, with no coupon field.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByRole('button', { name: `Get a refresh of order ${id}` }).click();
+  await page.getByRole('button', { name: `20 new portraits · ${usd(priceOf('refresh'))}: a refresh of order ${id}` }).click();
   await choose.getByRole('group', { name: 'Outfits' }).getByRole('checkbox', { name: 'White coat', exact: true }).click();
   await expect(choose.getByRole('group', { name: 'Outfits' }).getByRole('checkbox', { name: 'Scrubs', exact: true })).toBeChecked();
   await choose.getByRole('button', { name: `Continue to payment (${usd(priceOf('refresh'))})` }).click();
@@ -43,6 +43,10 @@ test('[refresh][refunds] a customer buys a refresh from My Orders with new outfi
   await expect(checkout.getByLabel('Coupon code')).toHaveCount(0);
   await checkout.getByRole('button', { name: `Pay ${usd(priceOf('refresh'))}` }).click();
   await expect(page).toHaveURL(/\/dashboard\/myOrders$/);
+  // Listed at once, paid, and saying which order it refreshes: no reload needed.
+  const listed = page.getByRole('row').filter({ hasText: `Refresh of ${id}` });
+  await expect(listed.getByText(/^(Processing|Completed)$/)).toBeVisible();
+  await expect(listed.getByRole('button', { name: /Complete payment/ })).toHaveCount(0);
 
   // The refresh is its own order, and completes.
   const orders = async () =>
@@ -71,13 +75,13 @@ test('[refresh][refunds] a customer buys a refresh from My Orders with new outfi
     page
       .getByRole('row')
       .filter({ hasText: refreshId })
-      .getByRole('button', { name: `Request a refund for order ${refreshId}` }),
+      .getByRole('button', { name: `Request refund for order ${refreshId}` }),
   ).toBeVisible();
 
   // On a phone: the button, and a dialog that says what happens; Cancel keeps the order.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard/myOrders');
-  const refundButton = page.getByRole('button', { name: `Request a refund for order ${refreshId}` });
+  const refundButton = page.getByRole('button', { name: `Request refund for order ${refreshId}` });
   await expect(refundButton).toBeVisible();
   await refundButton.click();
   const dialog = page.getByRole('alertdialog', { name: 'Request a refund?' });
@@ -90,19 +94,22 @@ test('[refresh][refunds] a customer buys a refresh from My Orders with new outfi
   // On a desktop: confirm, and the order is refunded, with no actions left.
   await page.setViewportSize({ width: 1280, height: 900 });
   await refundButton.click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Refund my order' }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: `Refund ${usd(priceOf('refresh'))}` })
+    .click();
   await expect(page.locator('[data-slot=toast] [data-slot=toast-description]')).toHaveText(
     'Your order was refunded. The money reaches you in 3-5 business days.',
   );
   const refundedRow = page.getByRole('row').filter({ hasText: refreshId });
   await expect(refundedRow.getByText('Refunded', { exact: true })).toBeVisible();
-  await expect(refundedRow.getByRole('button', { name: `Request a refund for order ${refreshId}` })).toHaveCount(0);
+  await expect(refundedRow.getByRole('button', { name: `Request refund for order ${refreshId}` })).toHaveCount(0);
   await expect(refundedRow.getByRole('link', { name: /View/ })).toHaveCount(0);
 
   // The receipt says so, in the table and on the phone's list.
   await page.goto('/dashboard/receipts');
   await expect(page.getByRole('row').filter({ hasText: refreshId })).toContainText(`Refunded ${usd(priceOf('refresh'))}`);
-  await expect(page.getByRole('button', { name: /Request a refund/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Request refund for order/ })).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard/myOrders');
   await expect(page.getByRole('listitem').filter({ hasText: refreshId }).getByText('Refunded', { exact: true })).toBeVisible();

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from '@/api/client';
 
 export interface UseListOptions<T> {
   /** Names the list in the console message of a failed load: "Could not load the orders". */
@@ -11,20 +12,25 @@ export interface UseListOptions<T> {
 
 /**
  * A dashboard list: loaded on open (and every `refreshMs`), with a loading flag and a refresh. A failed
- * load is only logged and the last good list stays on screen; a list that never loaded shows as empty.
+ * load keeps the last good list on screen and reports why in `error` (null once a load works again),
+ * with when the list was last loaded in `loadedAt`; it is logged too.
  * `load` must be stable (defined outside the component or memoised).
  */
 export function useList<T>(load: () => Promise<T[]>, { what, initial, refreshMs }: UseListOptions<T>) {
   const [items, setItems] = useState<T[] | null>(initial);
   const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [loadedAt, setLoadedAt] = useState<Date | null>(null);
 
   const refresh = useCallback(async () => {
     setLoading(true);
     try {
       setItems(await load());
-    } catch (error) {
-      console.error(`Could not load the ${what}`, error);
-      setItems((current) => current ?? []);
+      setError(null);
+      setLoadedAt(new Date());
+    } catch (failure) {
+      console.error(`Could not load the ${what}`, failure);
+      setError(errorMessage(failure));
     } finally {
       setLoading(false);
     }
@@ -37,5 +43,5 @@ export function useList<T>(load: () => Promise<T[]>, { what, initial, refreshMs 
     return () => clearInterval(timer);
   }, [refresh, refreshMs]);
 
-  return { items, loading, refresh };
+  return { items, loading, error, loadedAt, refresh };
 }

@@ -3,7 +3,7 @@ import { LIMITS } from '@/shared/limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type OrderAction = 'view' | 'delete' | 'contact' | 'refund' | 'refresh';
+export type OrderAction = 'view' | 'pay' | 'discard' | 'refresh' | 'refund' | 'delete' | 'remove' | 'contact';
 export type StatusBadgeVariant = 'success' | 'info' | 'destructive' | 'neutral';
 
 /** True while the order is young enough to open in the photo selector (30 days from creation). */
@@ -13,30 +13,42 @@ export function withinViewWindow(createdAt: string | Date, now: Date): boolean {
 }
 
 /**
- * The row actions of My Orders: View for completed and processing orders created within 30 days
- * (and not purged), and for a refunded order whose portraits an operator let the customer keep; Delete
- * for completed ones, Contact for failed ones, Request refund while the refund policy allows it, Get a
- * refresh while a refresh can be bought; none otherwise (a dash), as for a refunded order whose
- * portraits are gone.
+ * The row actions of My Orders, in the order they are shown: View for completed and processing orders
+ * created within 30 days (and not purged), and for a refunded order whose portraits an operator let the
+ * customer keep; a refresh offer while one can be bought; Request refund while the refund policy allows
+ * it, always before Delete (completed orders) or Contact (failed ones); Complete payment and Discard for
+ * an unpaid order; Remove for a refunded one. Every known status has at least one action; a status this
+ * version does not know gets none (a dash).
  */
 export function orderActions(order: Pick<Order, 'status' | 'createdAt' | 'expired' | 'refundBlock' | 'refreshable'>, now: Date): OrderAction[] {
   const canView = !order.expired && withinViewWindow(order.createdAt, now);
+  const view: OrderAction[] = canView ? ['view'] : [];
   const refund: OrderAction[] = order.refundBlock === null ? ['refund'] : [];
   switch (order.status) {
     case 'completed':
-      return [...(canView ? ['view' as const] : []), ...(order.refreshable ? ['refresh' as const] : []), 'delete', ...refund];
+      return [...view, ...(order.refreshable ? ['refresh' as const] : []), ...refund, 'delete'];
     case 'processing':
-      return canView ? ['view'] : [];
+      return view;
     case 'failed':
-      return ['contact', ...refund];
+      return [...refund, 'contact'];
     case 'refunded':
-      return canView ? ['view'] : [];
+      return [...view, 'remove'];
+    case 'pending':
+      return ['pay', 'discard'];
     default:
       return [];
   }
 }
 
-/** Why Request refund is missing, when the customer would expect it: the locale key of the reason, or null. */
+/** Progress means something while an order is made and once it is delivered or failed; not before it is paid, nor after a refund. */
+export function showsProgress(order: Pick<Order, 'status'>): boolean {
+  return order.status === 'processing' || order.status === 'completed' || order.status === 'failed';
+}
+
+/**
+ * Why Request refund is missing, when the customer would expect it (a download, the window ended): the
+ * locale key of the reason, which says that the money-back guarantee no longer applies; or null.
+ */
 export function refundBlockedKey(order: Pick<Order, 'status' | 'refundBlock'>): string | null {
   if (order.status !== 'completed' && order.status !== 'failed') return null;
   return order.refundBlock === 'downloaded' || order.refundBlock === 'windowEnded' ? `orders.refund.blocked.${order.refundBlock}` : null;

@@ -7,18 +7,26 @@ import { Button } from '@/ui/button';
 import { Progress } from '@/ui/progress';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/ui/table';
 import { formatDate, shortOrderId } from '@/shared/format';
-import { orderActions } from './order-actions';
+import { orderActions, showsProgress } from './order-actions';
 import { OrderIdCopy } from './order-id-copy';
-import { OrderRowActions } from './order-row-actions';
+import { OrderRowActions, type OrderRowHandlers } from './order-row-actions';
 import { OrderStatusBadge } from './order-status-badge';
 
-export interface OrdersListProps {
+export interface OrdersListProps extends OrderRowHandlers {
   orders: Order[];
   now: Date;
   onEditComment: (order: Order) => void;
-  onDelete: (order: Order) => void;
-  onRefund: (order: Order) => void;
-  onRefresh: (order: Order) => void;
+}
+
+/** The package's name, and for a refresh which order it refreshes. */
+function PackageName({ order, name }: { order: Order; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="block">{name}</span>
+      {order.refreshOf && <span className="block text-xs text-muted-foreground">{t('orders.refreshOf', { id: shortOrderId(order.refreshOf) })}</span>}
+    </>
+  );
 }
 
 /** The category's and package's names in the current language. */
@@ -34,6 +42,15 @@ function useOrderNames() {
 
 function OrderProgress({ order, barClassName }: { order: Order; barClassName: string }) {
   const { t } = useTranslation();
+  // Unpaid and refunded orders have no progress to show: a dash, not a bar stuck at 0 % or 100 %.
+  if (!showsProgress(order)) {
+    return (
+      <span className="text-muted-foreground">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{t('orders.noProgress')}</span>
+      </span>
+    );
+  }
   const value = Math.round(Math.min(100, Math.max(0, order.progress)));
   return (
     <div className="flex items-center gap-2">
@@ -48,9 +65,8 @@ function CommentCell({ order, onEdit }: { order: Order; onEdit: (order: Order) =
   return (
     <div className="flex min-w-0 items-center gap-1">
       {order.comment ? (
-        <span className="min-w-0 truncate" title={order.comment}>
-          {order.comment}
-        </span>
+        // The whole comment, wrapped: a note cut to "For Linke…" says nothing.
+        <span className="min-w-0 whitespace-normal [overflow-wrap:break-word]">{order.comment}</span>
       ) : (
         <span className="text-muted-foreground">—</span>
       )}
@@ -72,7 +88,7 @@ function CommentCell({ order, onEdit }: { order: Order; onEdit: (order: Order) =
  * The orders as a table on wide screens and as stacked cards where the table would not fit (phones,
  * and narrow windows with the sidebar open), so no column is ever scrolled out of sight.
  */
-export function OrdersList({ orders, now, onEditComment, onDelete, onRefund, onRefresh }: OrdersListProps) {
+export function OrdersList({ orders, now, onEditComment, ...handlers }: OrdersListProps) {
   const { t } = useTranslation();
   const language = useStore($language);
   const names = useOrderNames();
@@ -97,9 +113,11 @@ export function OrdersList({ orders, now, onEditComment, onDelete, onRefund, onR
               </div>
               <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
                 <dt className="text-muted-foreground">{t('orders.columns.type')}</dt>
-                <dd className="min-w-0 truncate">{type}</dd>
+                <dd className="min-w-0 [overflow-wrap:anywhere]">{type}</dd>
                 <dt className="text-muted-foreground">{t('orders.columns.package')}</dt>
-                <dd>{pkg}</dd>
+                <dd>
+                  <PackageName order={order} name={pkg} />
+                </dd>
                 <dt className="text-muted-foreground">{t('orders.columns.progress')}</dt>
                 <dd>
                   <OrderProgress order={order} barClassName="w-24" />
@@ -109,7 +127,7 @@ export function OrdersList({ orders, now, onEditComment, onDelete, onRefund, onR
                   <CommentCell order={order} onEdit={onEditComment} />
                 </dd>
               </dl>
-              {hasActions && <OrderRowActions order={order} now={now} onDelete={onDelete} onRefund={onRefund} onRefresh={onRefresh} />}
+              {hasActions && <OrderRowActions order={order} now={now} {...handlers} />}
             </li>
           );
         })}
@@ -143,14 +161,16 @@ export function OrdersList({ orders, now, onEditComment, onDelete, onRefund, onR
                   <OrderProgress order={order} barClassName="w-12" />
                 </TableCell>
                 {/* Long category and package names wrap rather than push Actions out of sight. */}
-                <TableCell className="min-w-24 whitespace-normal">{type}</TableCell>
-                <TableCell className="min-w-24 whitespace-normal">{pkg}</TableCell>
-                <TableCell className="max-w-32">
+                <TableCell className="min-w-20 whitespace-normal">{type}</TableCell>
+                <TableCell className="min-w-20 whitespace-normal">
+                  <PackageName order={order} name={pkg} />
+                </TableCell>
+                <TableCell className="min-w-32 max-w-48 whitespace-normal">
                   <CommentCell order={order} onEdit={onEditComment} />
                 </TableCell>
-                {/* Room for View and Delete side by side; longer translations wrap. */}
-                <TableCell className="min-w-52 pr-4">
-                  <OrderRowActions order={order} now={now} onDelete={onDelete} onRefund={onRefund} onRefresh={onRefresh} />
+                {/* The buttons wrap onto more lines rather than run out of the cell (1280 px with the sidebar open). */}
+                <TableCell className="w-72 min-w-52 whitespace-normal pr-4">
+                  <OrderRowActions order={order} now={now} {...handlers} />
                 </TableCell>
               </TableRow>
             );

@@ -14,11 +14,17 @@ import { Button } from '@/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/ui/dialog';
 import { CheckoutDialog, type CheckoutPhase } from '../create-order/checkout-dialog';
 import { MultiChoiceGroup } from '../create-order/multi-choice-group';
+import { settleAfterPayment } from './after-payment';
 
 export interface RefreshDialogProps {
   /** The delivered order to refresh; null when the dialog is closed. */
   order: { id: string; portraitInfo: OrderPortraitInfo | null } | null;
   onClose: () => void;
+  /**
+   * On My Orders: the list changed (the refresh's unpaid order was made, or paid) and is reloaded in
+   * place. Elsewhere, paying opens My Orders instead.
+   */
+  onOrdersChanged?: () => void;
 }
 
 const STEPS = ['attire', 'background'] as const;
@@ -35,9 +41,10 @@ function choicesOf(step: RefreshStep, info: OrderPortraitInfo | null) {
 
 /**
  * Get a refresh: new outfits and backgrounds for 20 new portraits of the same person (the other answers
- * stay), then the same checkout as a first order. Paying opens My Orders, where the refresh is listed.
+ * stay), then the same checkout as a first order. The refresh is listed from the moment its checkout
+ * starts (unpaid, so it can be paid later or discarded), and paying shows it paid.
  */
-export function RefreshDialog({ order, onClose }: RefreshDialogProps) {
+export function RefreshDialog({ order, onClose, onOrdersChanged }: RefreshDialogProps) {
   const { t } = useTranslation();
   const language = useStore($language);
   const [chosen, setChosen] = useState<Record<RefreshStep, string[]>>({ attire: [], background: [] });
@@ -57,6 +64,8 @@ export function RefreshDialog({ order, onClose }: RefreshDialogProps) {
     try {
       const { data } = await call('createRefresh', { orderId: order.id, attire: chosen.attire, background: chosen.background });
       if (attempt.current === controller) setCheckout({ phase: 'payment', checkout: data });
+      // The refresh is an order from now on, unpaid until the form is paid: the list shows it at once.
+      onOrdersChanged?.();
     } catch (error) {
       if (attempt.current !== controller) return;
       setCheckout({ phase: 'closed' });
@@ -74,6 +83,10 @@ export function RefreshDialog({ order, onClose }: RefreshDialogProps) {
     attempt.current = null;
     setCheckout({ phase: 'closed' });
     onClose();
+    if (onOrdersChanged) {
+      void (paidWith ? settleAfterPayment(paidWith) : Promise.resolve()).then(onOrdersChanged);
+      return;
+    }
     navigate(paidWith?.provider === 'stripe' ? `/dashboard/myOrders?${new URLSearchParams({ session_id: paidWith.sessionId })}` : '/dashboard/myOrders');
   };
 

@@ -7,12 +7,12 @@ import { useList } from '../components/use-list';
 const loadOrders = async () => (await call('listOrders')).data;
 
 /**
- * The caller's orders: loaded on open and every 60 seconds while the page is open. Failures are only
- * logged; the last good list stays on screen.
+ * The caller's orders: loaded on open and every 60 seconds while the page is open. A failed load keeps
+ * the last good list on screen and reports why (`error`), with when the list was last loaded.
  */
 export function useOrders() {
-  const { items: orders, loading, refresh } = useList(loadOrders, { what: 'orders', initial: null, refreshMs: LIMITS.ordersRefreshMs });
-  return { orders, loading, refresh };
+  const { items: orders, loading, error, loadedAt, refresh } = useList(loadOrders, { what: 'orders', initial: null, refreshMs: LIMITS.ordersRefreshMs });
+  return { orders, loading, error, loadedAt, refresh };
 }
 
 /**

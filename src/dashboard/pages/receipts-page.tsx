@@ -9,7 +9,7 @@ import { $language } from '@/stores/language';
 import { Button } from '@/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/ui/table';
 import { ListSkeleton, RefreshButton } from '../components/list-states';
-import { OrderRefundDialog } from '../my-orders/order-refund-dialog';
+import { OrderRefundDialog, type RefundTarget } from '../my-orders/order-refund-dialog';
 import { useList } from '../components/use-list';
 import { PageContainer, PageHeader } from '../components/page-header';
 import { formatDate, formatMoney, shortOrderId } from '@/shared/format';
@@ -53,7 +53,7 @@ function RefundedMark({ receipt, language }: { receipt: Receipt; language: Langu
 }
 
 /** Request refund beside a payment whose order the refund policy still covers. */
-function RefundButton({ receipt, onRefund }: { receipt: Receipt; onRefund: (orderId: string) => void }) {
+function RefundButton({ receipt, onRefund }: { receipt: Receipt; onRefund: (refund: RefundTarget) => void }) {
   const { t } = useTranslation();
   if (receipt.refundBlock !== null || !receipt.orderId) return null;
   const { orderId } = receipt;
@@ -63,7 +63,7 @@ function RefundButton({ receipt, onRefund }: { receipt: Receipt; onRefund: (orde
       size="sm"
       className="h-7 px-2"
       aria-label={t('orders.refund.label', { id: shortOrderId(orderId) })}
-      onClick={() => onRefund(orderId)}
+      onClick={() => onRefund({ orderId, amountCents: receipt.amount, currency: receipt.currency, cardLast4: receipt.cardLast4 })}
     >
       <Undo2Icon aria-hidden="true" />
       {t('orders.refund.button')}
@@ -77,7 +77,7 @@ export function ReceiptsPage() {
   const language = useStore($language);
   const { items, loading, refresh: load } = useList(loadReceipts, { what: 'receipts', initial: [] });
   const receipts = items ?? [];
-  const [refunding, setRefunding] = useState<string | null>(null);
+  const [refunding, setRefunding] = useState<RefundTarget | null>(null);
 
   const firstLoad = loading && receipts.length === 0;
 
@@ -161,7 +161,7 @@ export function ReceiptsPage() {
         )}
       </div>
       <p className="text-sm text-muted-foreground">{t('dashboard.receipts.note')}</p>
-      <OrderRefundDialog orderId={refunding} onClose={() => setRefunding(null)} onRefunded={() => void load()} />
+      <OrderRefundDialog refund={refunding} onClose={() => setRefunding(null)} onRefunded={() => void load()} />
     </PageContainer>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, shortOrderId } from '@/shared/format';
-import { mailtoLink, orderActions, refundBlockedKey, statusBadge, withinViewWindow } from '@/dashboard/my-orders/order-actions';
+import { mailtoLink, orderActions, refundBlockedKey, showsProgress, statusBadge, withinViewWindow } from '@/dashboard/my-orders/order-actions';
 import { portraitFileName, portraitUrl, groupDownloadUrl, zipFileName } from '@/shared/orders';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
@@ -18,31 +18,44 @@ describe('[orders] row actions by status and age', () => {
     ['processing', 31, false, []],
     ['failed', 1, false, ['contact']],
     ['failed', 90, false, ['contact']],
-    ['pending', 1, false, []],
-    ['refunded', 1, true, []],
+    // An abandoned checkout: paid later, or discarded; never a row without an action.
+    ['pending', 1, false, ['pay', 'discard']],
+    // A refunded order can be removed from the list.
+    ['refunded', 1, true, ['remove']],
     // Refunded with its portraits kept until the purge (an operator's choice): they can still be viewed.
-    ['refunded', 1, false, ['view']],
-    ['refunded', 31, false, []],
+    ['refunded', 1, false, ['view', 'remove']],
+    ['refunded', 31, false, ['remove']],
+    ['archived', 1, false, []],
   ] as const)('%s, %s days old, expired %s: %j', (status, age, expired, expected) => {
     expect(orderActions({ status, createdAt: daysAgo(age), expired, refundBlock: 'downloaded', refreshable: false }, NOW)).toEqual(expected);
   });
 
   it.each([
-    ['completed', null, ['view', 'delete', 'refund'], null],
-    ['failed', null, ['contact', 'refund'], null],
+    ['completed', null, ['view', 'refund', 'delete'], null],
+    ['failed', null, ['refund', 'contact'], null],
     ['completed', 'downloaded', ['view', 'delete'], 'orders.refund.blocked.downloaded'],
     ['completed', 'windowEnded', ['view', 'delete'], 'orders.refund.blocked.windowEnded'],
     ['completed', 'free', ['view', 'delete'], null],
     ['processing', 'notReady', ['view'], null],
-  ] as const)('a %s order whose refund block is %s: %j, explained by %s', (status, refundBlock, expected, key) => {
+  ] as const)('a %s order whose refund block is %s: %j (the refund before Delete), explained by %s', (status, refundBlock, expected, key) => {
     const order = { status, createdAt: daysAgo(1), expired: false, refundBlock, refreshable: false };
     expect(orderActions(order, NOW)).toEqual(expected);
     expect(refundBlockedKey(order)).toBe(key);
   });
 
-  it('offers Get a refresh on a delivered order that can be refreshed, before Delete', () => {
-    const order = { status: 'completed', createdAt: daysAgo(2), expired: false, refundBlock: 'downloaded' as const, refreshable: true };
-    expect(orderActions(order, NOW)).toEqual(['view', 'refresh', 'delete']);
+  it('offers the refresh after View, then the refund, and Delete last', () => {
+    const order = { status: 'completed', createdAt: daysAgo(2), expired: false, refundBlock: null, refreshable: true };
+    expect(orderActions(order, NOW)).toEqual(['view', 'refresh', 'refund', 'delete']);
+  });
+
+  it.each([
+    ['pending', false],
+    ['processing', true],
+    ['completed', true],
+    ['failed', true],
+    ['refunded', false],
+  ])('shows progress for a %s order: %s', (status, expected) => {
+    expect(showsProgress({ status })).toBe(expected);
   });
 
   it.each([
