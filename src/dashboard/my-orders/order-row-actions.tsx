@@ -41,7 +41,7 @@ function RowNote({ order }: { order: Order }) {
       {t(blockedKey)}{' '}
       {email && (
         <a
-          className="underline underline-offset-2 hover:text-foreground"
+          className="underline underline-offset-2 [overflow-wrap:anywhere] hover:text-foreground"
           href={mailtoLink(email, {
             subject: t('orders.contact.subject', { id: shortOrderId(order.id) }),
             body: t('orders.contact.body', { id: order.id, date: formatDate(order.createdAt, language), status: labelKey ? t(labelKey) : order.status }),

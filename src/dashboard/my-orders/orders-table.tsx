@@ -153,7 +153,8 @@ export function OrdersList({ orders, now, onEditComment, ...handlers }: OrdersLi
                 <TableCell className="pl-4">
                   <OrderIdCopy id={order.id} />
                 </TableCell>
-                <TableCell>{formatDate(order.createdAt, language)}</TableCell>
+                {/* A date may take two lines where a long translation needs the room. */}
+                <TableCell className="whitespace-normal">{formatDate(order.createdAt, language)}</TableCell>
                 <TableCell>
                   <OrderStatusBadge order={order} />
                 </TableCell>
@@ -165,7 +166,7 @@ export function OrdersList({ orders, now, onEditComment, ...handlers }: OrdersLi
                 <TableCell className="min-w-20 whitespace-normal">
                   <PackageName order={order} name={pkg} />
                 </TableCell>
-                <TableCell className="min-w-32 max-w-48 whitespace-normal">
+                <TableCell className="min-w-28 max-w-48 whitespace-normal">
                   <CommentCell order={order} onEdit={onEditComment} />
                 </TableCell>
                 {/* The buttons wrap onto more lines rather than run out of the cell (1280 px with the sidebar open). */}
