@@ -89,6 +89,14 @@ test.describe('[orders] My Orders offers the right action for every order', () =
     const container = page.locator('[data-slot=table-container]');
     expect(await container.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     expect(await blockingViolations(page)).toEqual([]);
+    // German words are long: the table still fits, and so does every button.
+    await page.evaluate(() => localStorage.setItem('language', 'de'));
+    await page.reload();
+    await expect(page.getByRole('button', { name: `Zahlung abschließen für Bestellung ${short(toPay)}` })).toBeVisible();
+    expect(await container.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    for (const id of [toPay, toDiscard, delivered]) await expectInside(rowOf(page, id, true), table);
+    await page.evaluate(() => localStorage.setItem('language', 'us'));
+    await page.reload();
 
     await page.setViewportSize({ width: 360, height: 740 });
     for (const id of [toPay, toDiscard, delivered]) await expectInside(rowOf(page, id, false), rowOf(page, id, false));
@@ -104,6 +112,8 @@ test.describe('[orders] My Orders offers the right action for every order', () =
     await reload.click();
     await expect(reload).toBeEnabled();
     await expect(page.getByRole('button', { name: `Complete payment of order ${short(toPay)}` })).toBeVisible();
+    const offer = `20 new portraits · ${usd(priceOf('refresh'))}`;
+    await expect(rowOf(page, delivered, true).getByRole('button', { name: `${offer}: a refresh of order ${short(delivered)}` })).toHaveText(offer);
   });
 
   test('[orders] an abandoned checkout is completed from My Orders and paid, on a phone', async ({ page }) => {
