@@ -4,6 +4,7 @@ import { priceOf, usd } from '../support/prices';
 import { validAnswers } from '../support/answers';
 import { signIn } from './fixtures/auth';
 import { placePaidOrder, selfieFiles } from './fixtures/orders';
+import { serveStripeStandIn } from './fixtures/stripe-stand-in';
 
 const sameSite = { 'sec-fetch-site': 'same-origin' };
 const PHONE = { width: 390, height: 844 };
@@ -192,4 +193,31 @@ test.describe('[orders] My Orders offers the right action for every order', () =
     await page.goto('/dashboard/receipts');
     await expect(page.getByRole('row').filter({ hasText: `Refunded ${amount}` })).toBeVisible();
   });
+});
+
+test("[orders][checkout] Complete payment mounts Stripe's embedded checkout again, and its completion is checked at once", async ({ page, context }) => {
+  await serveStripeStandIn(context);
+  await signIn(page, `stripe-resume.${Date.now()}@example.com`);
+  const orderId = await abandonCheckout(page);
+  // This server takes payments offline; the browser is told Stripe is the provider, as a Stripe-keyed server says.
+  let sessionId = '';
+  await page.route('**/v1/order/resumeCheckout', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    sessionId = body.data.sessionId;
+    await route.fulfill({ response, json: { ...body, data: { ...body.data, provider: 'stripe', publishableKey: 'pk_test_stand_in' } } });
+  });
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/dashboard/myOrders');
+  await rowOf(page, orderId, true)
+    .getByRole('button', { name: `Complete payment of order ${short(orderId)}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Complete Your Payment' });
+  const form = page.frameLocator('iframe[title="Secure payment input frame"]');
+  await expect(form.getByText('Card number 4242 4242 4242 4242')).toBeVisible();
+  const confirmed = page.waitForRequest((r) => r.url().endsWith('/v1/stripe/checkout/confirm'));
+  await form.getByRole('button', { name: 'Pay' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await confirmed).postDataJSON()).toEqual({ sessionId });
+  await expect(page).toHaveURL(/\/dashboard\/myOrders$/);
 });
