@@ -84,8 +84,13 @@ describe('[orders] unpaid orders on the offline checkout: resumed, discarded, or
     const cy = await signInAs(t, 'cy@example.com');
     const { orderId, clientSecret } = await checkout(cy, 'beta');
     expect(await heldSeats(orderId)).toHaveLength(1);
-    // One beta order per person: a second checkout is refused while the first holds the seat.
-    expect((await startCheckout(t, cy.cookie, 'beta', photos)).statusCode).toBe(409);
+    // One beta order per person: a second checkout is refused while the first holds the seat, saying where it is.
+    const second = await startCheckout(t, cy.cookie, 'beta', photos);
+    expect(second.json()).toEqual({
+      code: 409,
+      message: 'You already have an unpaid beta order: complete its payment or discard it in My Orders',
+      data: null,
+    });
     expect(await t.app.ctx.files.count(orderFolder(orderId))).toBeGreaterThan(0);
 
     const res = await post(cy, '/v1/order/discard', { orderId });

@@ -43,7 +43,7 @@ export async function createCheckout(
   if (!user) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
   const identity = await identityOf(db, user.email);
   const seats = isBeta ? await betaSeatTotal(db, ctx.config.betaSeats) : 0;
-  if (isBeta) await assertBetaAvailable(db, { identity, seats, now });
+  if (isBeta) await assertBetaAvailable(db, { identity, userId, seats, now });
 
   // The selfie check first: a set it refuses is answered before anything is stored or charged.
   const { keep, checks } = await checkPhotoSet(ctx.faces, photos);

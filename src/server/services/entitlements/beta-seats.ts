@@ -16,6 +16,8 @@ const BETA_LOCK = 724_312;
 
 export const ONE_PER_CUSTOMER = 'The beta package is limited to one per customer';
 export const SEATS_GONE = 'All beta spots are taken; please choose another package';
+/** The customer's own beta checkout still holds their seat: it is in My Orders, to pay or discard. */
+export const UNPAID_BETA_ORDER = 'You already have an unpaid beta order: complete its payment or discard it in My Orders';
 
 const beta = eq(entitlements.kind, 'betaSeat');
 
@@ -48,10 +50,21 @@ const cutOffCheckouts = (db: Executor) => db.select({ id: orders.id }).from(orde
 
 /**
  * Refuses a beta order when no seat remains or when the person already has one. A cheap first answer,
- * before the photos are checked; `holdBetaSeat` decides for good.
+ * before the photos are checked; `holdBetaSeat` decides for good. When the seat is held by this
+ * customer's own unpaid checkout, they are told where to finish or drop it.
  */
-export async function assertBetaAvailable(db: Db, { identity, seats, now }: { identity: string; seats: number; now: Date }): Promise<void> {
-  if ((await countBetaSeats(db, now, identity)) > 0) throw new AppError('CONFLICT', ONE_PER_CUSTOMER);
+export async function assertBetaAvailable(
+  db: Db,
+  { identity, userId, seats, now }: { identity: string; userId: string; seats: number; now: Date },
+): Promise<void> {
+  if ((await countBetaSeats(db, now, identity)) > 0) {
+    const [unpaid] = await db
+      .select({ id: entitlements.id })
+      .from(entitlements)
+      .where(and(beta, eq(entitlements.state, 'held'), gt(entitlements.heldUntil, now), eq(entitlements.userId, userId)))
+      .limit(1);
+    throw new AppError('CONFLICT', unpaid ? UNPAID_BETA_ORDER : ONE_PER_CUSTOMER);
+  }
   if ((await countBetaSeats(db, now)) >= seats) throw new AppError('CONFLICT', SEATS_GONE);
 }
 
