@@ -3,7 +3,7 @@ import { deleteOrderAndFiles, unpaidOrder } from '../orders/order-lifecycle.js';
 import { settleCheckout } from './settle-checkout.js';
 import { findOwnUnpaidOrder, settledRefusal } from './unpaid-order.js';
 
-type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>;
+type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log' | 'mailer'>;
 
 /**
  * "Discard" in My Orders: the caller's unpaid order and its selfies go now, and what its checkout held (a

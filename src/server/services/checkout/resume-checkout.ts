@@ -3,7 +3,7 @@ import type { CheckoutCreateResponse } from '../../../shared/contracts/checkout.
 import { settleCheckout } from './settle-checkout.js';
 import { findOwnUnpaidOrder, settledRefusal } from './unpaid-order.js';
 
-type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log'>;
+type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log' | 'mailer'>;
 
 /**
  * "Complete payment" in My Orders: the payment form of the caller's unpaid order again, on the session it
