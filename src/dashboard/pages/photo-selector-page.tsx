@@ -146,7 +146,8 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
         actions={
           <>
             {info?.refreshable && orderId && (
-              <Button variant="outline" onClick={() => setRefreshing(true)}>
+              // An offer, not a reload: filled, and named by what it sells, as in My Orders.
+              <Button variant="secondary" onClick={() => setRefreshing(true)}>
                 <SparklesIcon aria-hidden="true" />
                 {t('orders.getRefresh.button')}
               </Button>
