@@ -35,7 +35,9 @@ const SCREENS: { path: (orderId: string) => string; ready: (page: Page) => Retur
 ];
 
 test.describe('[a11y] the dashboard', () => {
-  test('[a11y] every dashboard screen has no serious or critical violation, no content outside a landmark and no skipped heading level, at 1280 and 390 px', async ({ page }) => {
+  test('[a11y] every dashboard screen has no serious or critical violation, no content outside a landmark and no skipped heading level, at 1280 and 390 px', async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     await signIn(page, `a11y.${Date.now()}@example.com`);
     const orderId = await placePaidOrder(page, { packageId: 'beta' });
