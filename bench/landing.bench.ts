@@ -198,10 +198,9 @@ const ms = (value: number) => `${Math.round(value)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const jsGzip = (run: Run) => run.scripts.reduce((sum, s) => sum + s.gzip, 0) + run.inlineScriptGzip;
 
-export async function run(): Promise<string> {
-  const server = await startServer();
-  // A browser that cannot start (none installed) must not leave the server running.
-  const browser = await chromium
+/** Chromium for measuring `server`; a browser that cannot start (none installed) stops the server first. */
+export function launchBrowserFor(server: { stop: () => Promise<void> }): Promise<Browser> {
+  return chromium
     .launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -210,6 +209,11 @@ export async function run(): Promise<string> {
       await server.stop();
       throw error;
     });
+}
+
+export async function run(): Promise<string> {
+  const server = await startServer();
+  const browser = await launchBrowserFor(server);
   const chromiumVersion = browser.version();
   const results = new Map<Profile['id'], Run[]>();
   try {

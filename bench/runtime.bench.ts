@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from '../scripts/runtime.js';
 import { apiCosts, type CallCost, ensureBuilt, IDLE_SECONDS, idleMemory, LOAD_SECONDS, type Memory } from './footprint.bench.js';
-import { jsGzip, measure, median, PROFILES, type Run, startServer } from './landing.bench.js';
+import { jsGzip, launchBrowserFor, measure, median, PROFILES, type Run, startServer } from './landing.bench.js';
 
 /**
  * The same tree's server on each Node.js the machine has: idle memory, API CPU per request and the
@@ -49,15 +49,7 @@ interface Measured {
 
 async function landingRuns(node: string): Promise<Measured['landing']> {
   const server = await startServer(node);
-  const browser = await chromium
-    .launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    })
-    .catch(async (error: unknown) => {
-      await server.stop();
-      throw error;
-    });
+  const browser = await launchBrowserFor(server);
   try {
     await measure(browser, server.baseUrl, PROFILES[1]);
     const landing: Measured['landing'] = { mobile: [], desktop: [] };
@@ -128,6 +120,6 @@ function report(measured: Measured[]): string {
       landing('desktop', (r) => r.transferred, kb),
     ),
     '',
-    `Method: \`bench/runtime.bench.ts\`, one run per Node, one after the other, on the same tree and the same built site. The server runs as \`npm start\` runs it (\`node --import tsx src/server/main.ts\`, PGlite in a fresh \`DATA_DIR\`) on that Node. Memory and CPU per request as in the footprint section (\`VmRSS\` ${IDLE_SECONDS} s after health; the process's CPU over ${LOAD_SECONDS} s of autocannon with 20 connections, per request answered, for one customer with one delivered beta order). The landing rows are the landing benchmark's profiles, medians of ${RUNS} cold-cache loads each.`,
+    `Method: \`bench/runtime.bench.ts\`, one run per Node, one after the other, on the same tree and the same built site. The server runs as \`npm start\` runs it (\`node ${SERVER_NODE_FLAGS.join(' ')} --import tsx src/server/main.ts\`, PGlite in a fresh \`DATA_DIR\`) on that Node. Memory and CPU per request as in the footprint section (\`VmRSS\` ${IDLE_SECONDS} s after health; the process's CPU over ${LOAD_SECONDS} s of autocannon with 20 connections, per request answered, for one customer with one delivered beta order). The landing rows are the landing benchmark's profiles, medians of ${RUNS} cold-cache loads each.`,
   ].join('\n');
 }
