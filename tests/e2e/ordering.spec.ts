@@ -6,7 +6,7 @@ import { expect, test, type Cookie, type Page } from '@playwright/test';
 import { badPhotos, selfies, writePhotos } from '../support/face-photos';
 import { FIRST_ORDER_COUPON } from '../../src/shared/catalog/packages';
 import { firstOrderAmounts, packageOf, priceLabel, priceOf, usd } from '../support/prices';
-import { signIn } from './fixtures/auth';
+import { mailsTo, signIn } from './fixtures/auth';
 import { ANALYSIS_MS, answerChoiceSteps, fileInput, nextButton, openFreshWizard, progressText, question, uploadUsablePhotos } from './fixtures/wizard';
 
 let counter = 0;
@@ -35,12 +35,13 @@ async function blockingViolations(page: Page) {
 test.describe('[ordering] placing an order', () => {
   let photos: string[];
   let session: Cookie[];
+  const email = freshEmail('orderer');
   // One customer for the whole file: sign-in links are rate limited per IP, and the suite shares one server.
   // No test here pays except the first, so FIRST30 stays valid for it whatever order the tests run in.
   test.beforeAll(async ({ browser }, testInfo) => {
     photos = await makePhotoFiles(11);
     const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-    await signIn(context, freshEmail('orderer'));
+    await signIn(context, email);
     session = await context.cookies();
     await context.close();
   });
@@ -207,6 +208,14 @@ test.describe('[ordering] placing an order', () => {
     await expect(summary.getByRole('link', { name: 'View receipt' })).toBeVisible();
     await expect(page.getByText(`usually ready within ${packageOf('pro').deliveryHours} hour`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Watch your portraits arrive' })).toHaveAttribute('href', `/dashboard/photoSelector/${checkout.orderId}`);
+    // The payment confirmation arrives, with the order, the amount and the receipt.
+    const short = checkout.orderId.slice(0, 8).toUpperCase();
+    await expect
+      .poll(async () => (await mailsTo(email)).filter((m) => m.subject === `Order ${short} confirmed: your portraits are on their way`).length)
+      .toBe(1);
+    const [confirmation] = (await mailsTo(email)).filter((m) => m.subject?.startsWith(`Order ${short} confirmed`));
+    expect(confirmation!.text).toContain(`We received your payment of ${usd(pro.amountCents)} for order ${short}.`);
+    expect(confirmation!.text).toMatch(/Your receipt: http\S+\/v1\/receipts\//);
     await page.getByRole('link', { name: 'Go to My Orders' }).click();
 
     // My Orders lists the new order, and the receipts hold its payment.
