@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Cookie, type Locator, type Page } from '@playwright/test';
-import { priceOf, usd } from '../support/prices';
+import { packageOf, priceOf, usd } from '../support/prices';
 import { validAnswers } from '../support/answers';
 import { signIn } from './fixtures/auth';
 import { placePaidOrder, selfieFiles } from './fixtures/orders';
@@ -127,7 +127,7 @@ test.describe('[orders] My Orders offers the right action for every order', () =
     await card.getByRole('button', { name: `Complete payment of order ${short(toPay)}` }).click();
 
     const checkout = page.getByRole('dialog', { name: 'Complete Your Payment' });
-    await expect(checkout.getByText('Basic', { exact: true })).toBeVisible();
+    await expect(checkout.getByText(`Basic · ${packageOf('basic').portraits} portraits`, { exact: true })).toBeVisible();
     await checkout.getByRole('button', { name: `Pay ${usd(priceOf('basic'))}` }).click();
     await expect(checkout).toHaveCount(0);
     await expect(page.locator('[data-slot=toast] [data-slot=toast-description]')).toHaveText(

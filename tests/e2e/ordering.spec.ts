@@ -331,7 +331,8 @@ test.describe('[ordering] placing an order', () => {
     await page.goto('/dashboard/newOrder?type=beta');
     await expect(page.getByText('Beta: your free beta package is waiting — pick a style to start.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Old Money', exact: true })).toHaveAttribute('href', '/dashboard/createOrder/oldmoney?type=beta');
-    const image = page.getByRole('link', { name: 'Old Money', exact: true }).locator('img');
+    // The card's picture (decorative, beside the link that the category's name is).
+    const image = page.locator('[data-category=oldmoney] img');
     await expect(image).toHaveAttribute('loading', 'lazy');
     await expect(image).toHaveAttribute('width', '640');
     await expect(image).toHaveAttribute('height', '480');

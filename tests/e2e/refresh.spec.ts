@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { priceOf, usd } from '../support/prices';
+import { packageOf, priceOf, usd } from '../support/prices';
 import { signIn } from './fixtures/auth';
 import { placePaidOrder } from './fixtures/orders';
 
@@ -39,7 +39,7 @@ test('[refresh][refunds] a customer buys a refresh from My Orders with new outfi
   await expect(choose.getByRole('group', { name: 'Outfits' }).getByRole('checkbox', { name: 'Scrubs', exact: true })).toBeChecked();
   await choose.getByRole('button', { name: `Continue to payment (${usd(priceOf('refresh'))})` }).click();
   const checkout = page.getByRole('dialog', { name: 'Complete Your Payment' });
-  await expect(checkout.getByText('Refresh', { exact: true })).toBeVisible();
+  await expect(checkout.getByText(`Refresh · ${packageOf('refresh').portraits} portraits`, { exact: true })).toBeVisible();
   await expect(checkout.getByLabel('Coupon code')).toHaveCount(0);
   await checkout.getByRole('button', { name: `Pay ${usd(priceOf('refresh'))}` }).click();
   await expect(page).toHaveURL(/\/dashboard\/myOrders$/);

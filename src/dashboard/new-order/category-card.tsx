@@ -14,7 +14,10 @@ export function CategoryCard({ category, href }: { category: Category; href: str
   const id = useId();
   const { width, height } = ARTWORK_SIZES.category;
   return (
-    <div className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-[border-color,box-shadow] hover:border-primary/50 hover:shadow-md has-[a:focus-visible]:border-primary has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring/50">
+    <div
+      data-category={category.id}
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-sm transition-[border-color,box-shadow] hover:border-primary/50 hover:shadow-md has-[a:focus-visible]:border-primary has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-ring/50"
+    >
       <div className="relative overflow-hidden bg-muted">
         <img
           src={category.imageUrl}
