@@ -59,6 +59,11 @@ export function languageInfo(language: Language): Offered {
   return found;
 }
 
+/** A language's name in itself (`日本語`), offered or only bundled. */
+export function languageName(language: BundledLanguage): string {
+  return REGISTRY.find((l) => l.code === language)?.name ?? language;
+}
+
 /** The BCP 47 tag of a language, offered or only bundled. */
 export function htmlLang(language: BundledLanguage): string {
   return REGISTRY.find((l) => l.code === language)?.htmlLang ?? 'en';

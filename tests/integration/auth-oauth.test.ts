@@ -57,7 +57,13 @@ describe('[auth] Google and Microsoft sign-in (OpenID Connect, against a local p
     expect(res.headers.location).toBe('/dashboard/myOrders');
     const session = sessionCookieOf(res.headers['set-cookie'])!;
     const info = await t.app.inject({ method: 'GET', url: '/v1/user/info', headers: { cookie: `session=${session.value}` } });
-    expect(info.json().data).toEqual({ nickName: 'Grace Hopper', email: 'grace@example.com', avatar: 'https://example.com/grace.png', operator: false });
+    expect(info.json().data).toEqual({
+      nickName: 'Grace Hopper',
+      email: 'grace@example.com',
+      avatar: 'https://example.com/grace.png',
+      operator: false,
+      language: 'us',
+    });
   });
 
   it('links a Microsoft identity to the user who already has that verified email', async () => {

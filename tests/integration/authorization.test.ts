@@ -150,6 +150,15 @@ const ROUTES: Record<string, Expectation> = {
     status: 200,
     check: (res, who) => expect(res.json().data.email).toBe(who.user.email),
   },
+  'POST /v1/user/language': {
+    access: 'account',
+    call: () => ({ method: 'POST', url: '/v1/user/language', json: { language: 'kr' } }),
+    status: 200,
+    check: async (res, who) => {
+      expect(res.json().data).toEqual({ language: 'kr' });
+      expect((await send({ method: 'GET', url: '/v1/user/info' }, who)).json().data.language).toBe('kr');
+    },
+  },
   'POST /v1/user/delete': {
     access: 'account',
     call: () => ({ method: 'POST', url: '/v1/user/delete', json: {} }),

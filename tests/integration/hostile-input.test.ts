@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { loginTokens, orders } from '@/server/db/schema';
-import { ZEmptyRequestSchema, ZRedeemLoginLinkRequestSchema, ZSendLoginLinkRequestSchema } from '@/shared/contracts/auth';
+import { ZEmptyRequestSchema, ZRedeemLoginLinkRequestSchema, ZSendLoginLinkRequestSchema, ZSetLanguageRequestSchema } from '@/shared/contracts/auth';
 import { safeRedirectPath } from '@/shared/redirect';
 import { ZConfirmCheckoutRequestSchema, ZOfflineSessionRequestSchema } from '@/shared/contracts/checkout';
 import { ZCreateRefreshRequestSchema } from '@/shared/contracts/refresh';
@@ -92,6 +92,14 @@ const JSON_ROUTES: JsonRoute[] = [
     required: ['token'],
   },
   { url: '/v1/user/info', schema: ZEmptyRequestSchema, caller: 'customer', body: () => ({}), fields: {}, required: [] },
+  {
+    url: '/v1/user/language',
+    schema: ZSetLanguageRequestSchema,
+    caller: 'customer',
+    body: () => ({ language: 'fr' }),
+    fields: { language: 'language' },
+    required: ['language'],
+  },
   { url: '/v1/user/delete', schema: ZEmptyRequestSchema, caller: 'throwaway', body: () => ({}), fields: {}, required: [] },
   { url: '/v1/stripe/coupon', schema: ZEmptyRequestSchema, caller: 'visitor', body: () => ({}), fields: {}, required: [] },
   { url: '/v1/stripe/receipts', schema: ZListReceiptsRequestSchema, caller: 'customer', body: () => ({}), fields: {}, required: [] },

@@ -69,7 +69,13 @@ describe('[auth] sign-in against a certified OpenID provider (oidc-provider)', (
     expect(standard.userInfoRequests.length).toBe(before + 1);
     const session = sessionCookieOf(res.headers['set-cookie'])!;
     const info = await t.app.inject({ method: 'GET', url: '/v1/user/info', headers: { cookie: `session=${session.value}` } });
-    expect(info.json().data).toEqual({ nickName: 'Ada Lovelace', email: 'ada@example.com', avatar: 'https://example.com/ada.png', operator: false });
+    expect(info.json().data).toEqual({
+      nickName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      avatar: 'https://example.com/ada.png',
+      operator: false,
+      language: 'us',
+    });
   });
 
   it('refuses an account whose email UserInfo gives as not verified', async () => {

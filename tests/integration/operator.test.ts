@@ -302,6 +302,7 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     expect(found).toMatchObject({
       email: 'gone@example.com',
       signInMethods: ['email'],
+      language: 'us',
       orders: [{ id: order.id, status: 'completed' }],
       payments: [{ orderId: order.id, amountCents: priceOf('basic') }],
     });

@@ -5,6 +5,7 @@ import { SearchIcon, Trash2Icon } from 'lucide-react';
 import { call, errorMessage } from '@/api/client';
 import type { OperatorCustomer } from '@/shared/contracts/operator';
 import { formatMoney, shortOrderId } from '@/shared/format';
+import { htmlLang, languageName } from '@/shared/languages';
 import { $language } from '@/stores/language';
 import { toast } from '@/stores/toast';
 import { Button } from '@/ui/button';
@@ -90,6 +91,8 @@ export function CustomersPage() {
                 <dd>{customer.lastSeenAt ? dateTime(customer.lastSeenAt) : t('operator.none')}</dd>
                 <dt className="text-muted-foreground">{t('operator.customers.signIn')}</dt>
                 <dd>{customer.signInMethods.map((m) => t(`operator.customers.methods.${m}`)).join(', ')}</dd>
+                <dt className="text-muted-foreground">{t('operator.customers.language')}</dt>
+                <dd lang={htmlLang(customer.language)}>{languageName(customer.language)}</dd>
               </dl>
             </CardContent>
           </Card>

@@ -25,6 +25,8 @@ export const users = pgTable(
     stripeCustomerId: text('stripe_customer_id'),
     /** The Stripe mode (test or live keys) the customer record was made in; another mode makes its own. */
     stripeCustomerMode: text('stripe_customer_mode', { enum: ['test', 'live'] }),
+    /** The account's language (a registered code): its mails, receipts and every device's dashboard follow it. */
+    language: text('language').notNull().default('us'),
     createdAt: createdAt(),
     lastSignInAt: ts('last_sign_in_at'),
   },
@@ -73,6 +75,8 @@ export const loginTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     email: text('email').notNull(),
     redirectUrl: text('redirect_url'),
+    /** The language of the page the link was asked from: a new account starts in it. */
+    language: text('language'),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),

@@ -1,4 +1,5 @@
 import { EMAIL_PATTERN } from '../email';
+import { BUNDLED_LANGUAGES } from '../languages';
 import { z } from './zod';
 
 export const ZEmailSchema = z
@@ -7,6 +8,12 @@ export const ZEmailSchema = z
   .max(254, 'is too long')
   .regex(EMAIL_PATTERN, 'Please enter a valid email address')
   .transform((v) => v.toLowerCase());
+
+/** A registered language's code (`locales/<code>.json`): what an account's language may be. */
+export const ZLanguageCodeSchema = z.enum(BUNDLED_LANGUAGES, {
+  // A hostile length is named as such, as every other text field names it.
+  error: (issue) => (typeof issue.input === 'string' && issue.input.length > 5 ? 'is too long' : `must be one of ${BUNDLED_LANGUAGES.join(', ')}`),
+});
 
 export const ZSendLoginLinkRequestSchema = z.strictObject({
   email: ZEmailSchema,
@@ -28,8 +35,13 @@ export const ZUserInfoResponseSchema = z.object({
   avatar: z.string().nullable(),
   /** The account has the operator role: the dashboard shows the Operations menu. */
   operator: z.boolean(),
+  /** The account's language: mails and receipts are in it, and every device opens the dashboard in it. */
+  language: ZLanguageCodeSchema,
 });
 export type UserInfo = z.infer<typeof ZUserInfoResponseSchema>;
+
+export const ZSetLanguageRequestSchema = z.strictObject({ language: ZLanguageCodeSchema });
+export const ZSetLanguageResponseSchema = z.object({ language: ZLanguageCodeSchema });
 
 export const ZAuthProvidersResponseSchema = z.object({ google: z.boolean(), microsoft: z.boolean() });
 export type AuthProviders = z.infer<typeof ZAuthProvidersResponseSchema>;

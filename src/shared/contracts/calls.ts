@@ -7,6 +7,8 @@ import {
   ZRedeemLoginLinkResponseSchema,
   ZSendLoginLinkRequestSchema,
   ZUserInfoResponseSchema,
+  ZSetLanguageRequestSchema,
+  ZSetLanguageResponseSchema,
 } from './auth';
 import {
   ZCheckoutCreateResponseSchema,
@@ -85,6 +87,7 @@ export const CALLS = {
   }),
   userInfo: call({ ...ENDPOINTS.userInfo, request: ZEmptyRequestSchema, response: ZUserInfoResponseSchema, access: 'customer' }),
   deleteAccount: call({ ...ENDPOINTS.deleteAccount, request: ZEmptyRequestSchema, response: z.null(), access: 'customer' }),
+  setLanguage: call({ ...ENDPOINTS.setLanguage, request: ZSetLanguageRequestSchema, response: ZSetLanguageResponseSchema, access: 'customer' }),
   listOrders: call({ ...ENDPOINTS.listOrders, request: ZListOrdersRequestSchema, response: ZListOrdersResponseSchema, access: 'customer' }),
   orderInfo: call({ ...ENDPOINTS.orderInfo, request: ZOrderInfoRequestSchema, response: ZOrderInfoResponseSchema, access: 'customer' }),
   deleteOrder: call({ ...ENDPOINTS.deleteOrder, request: ZDeleteOrderRequestSchema, response: z.null(), access: 'customer' }),

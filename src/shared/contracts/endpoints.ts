@@ -15,6 +15,7 @@ export const ENDPOINTS = {
   betaCoupon: { path: '/v1/stripe/coupon', methods: ['GET', 'POST'] },
   userInfo: { path: '/v1/user/info', methods: ['GET', 'POST'] },
   deleteAccount: { path: '/v1/user/delete' },
+  setLanguage: { path: '/v1/user/language' },
   listOrders: { path: '/v1/order/list' },
   orderInfo: { path: '/v1/order/info' },
   deleteOrder: { path: '/v1/order/delete' },

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { ZEmailSchema } from './auth';
+import { ZEmailSchema, ZLanguageCodeSchema } from './auth';
 import { LIMITS } from '../limits';
 import { ORDER_STATUSES } from '../orders';
 import { ZOrderIdSchema } from './orders';
@@ -205,6 +205,8 @@ export const ZOperatorCustomerResponseSchema = z.object({
   lastSeenAt: z.string().nullable(),
   /** `email` (a login link works for every account), then each linked provider. */
   signInMethods: z.array(z.enum(['email', 'google', 'microsoft'])),
+  /** The account's language, which its mails and receipts follow. */
+  language: ZLanguageCodeSchema,
   orders: z.array(ZOperatorOrderRowSchema),
   payments: z.array(
     z.object({

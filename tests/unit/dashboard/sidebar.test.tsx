@@ -73,9 +73,9 @@ describe('[sidebar] on desktop', () => {
 
   it('shows the Operations group to operators only', () => {
     renderSidebar();
-    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false }));
+    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false, language: 'us' }));
     expect(screen.queryByRole('list', { name: 'Operations' })).toBeNull();
-    act(() => $user.set({ nickName: 'ops', email: 'ops@example.com', avatar: null, operator: true }));
+    act(() => $user.set({ nickName: 'ops', email: 'ops@example.com', avatar: null, operator: true, language: 'us' }));
     const operations = screen.getByRole('list', { name: 'Operations' });
     expect(
       within(operations)
@@ -92,7 +92,7 @@ describe('[sidebar] on desktop', () => {
   it("reads 'Loggin in' until the user info arrives, then the name, email and initials", () => {
     renderSidebar();
     expect(screen.getAllByText('Loggin in')).toHaveLength(2);
-    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false }));
+    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false, language: 'us' }));
     expect(screen.getByText('jane.doe')).toBeTruthy();
     expect(screen.getByText('jane.doe@example.com')).toBeTruthy();
     expect(document.querySelector('[data-slot=avatar-fallback]')?.textContent).toBe('J');
@@ -100,7 +100,7 @@ describe('[sidebar] on desktop', () => {
 
   it("opens the user menu for a press that came before the menu's code, even when the click lands on the menu's own trigger", async () => {
     renderSidebar();
-    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false }));
+    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false, language: 'us' }));
     const button = screen.getByRole('button', { name: /jane\.doe@example\.com/ });
     fireEvent.pointerEnter(button);
     fireEvent.pointerDown(button, { button: 0 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { DEFAULT_LANGUAGE, isBundledLanguage } from '../../../shared/languages.js';
 
 export type User = typeof users.$inferSelect;
 
@@ -11,16 +12,22 @@ export function defaultNickName(email: string): string {
 
 /**
  * The user with this email, created on first sign-in. Concurrent first sign-ins of one email meet on
- * the unique index and both get the same user.
+ * the unique index and both get the same user. `language` (the sign-in page's) is a new account's
+ * language; an existing account keeps its own.
  */
 export async function findOrCreateUser(
   db: Db,
-  { email, nickName, avatarUrl, now }: { email: string; nickName?: string; avatarUrl?: string | null; now: Date },
+  { email, nickName, avatarUrl, language, now }: { email: string; nickName?: string; avatarUrl?: string | null; language?: string | null; now: Date },
 ): Promise<User> {
   const normalized = email.trim().toLowerCase();
   await db
     .insert(users)
-    .values({ email: normalized, nickName: nickName?.trim() || defaultNickName(normalized), avatarUrl: avatarUrl ?? null })
+    .values({
+      email: normalized,
+      nickName: nickName?.trim() || defaultNickName(normalized),
+      avatarUrl: avatarUrl ?? null,
+      language: isBundledLanguage(language) ? language : DEFAULT_LANGUAGE,
+    })
     .onConflictDoNothing({ target: users.email });
   const [user] = await db.update(users).set({ lastSignInAt: now }).where(eq(users.email, normalized)).returning();
   // Only an account deletion racing this sign-in can take the row away between the statements.

@@ -49,6 +49,6 @@ async function spendLoginLink(ctx: Pick<AppContext, 'database'>, token: string, 
     throw new AppError('GONE', LOGIN_LINK_ERRORS.used);
   }
   if (spent.expiresAt.getTime() <= now.getTime()) throw new AppError('GONE', LOGIN_LINK_ERRORS.expired);
-  const user = await findOrCreateUser(db, { email: spent.email, now });
+  const user = await findOrCreateUser(db, { email: spent.email, language: spent.language, now });
   return { user, redirectUrl: spent.redirectUrl };
 }

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.js';
 import { loginTokens } from '../../db/schema.js';
 import { serverT } from '../../i18n.js';
 import { LIMITS } from '../../../shared/limits.js';
-import { localizePath } from '../../../shared/i18n.js';
+import { DEFAULT_LANGUAGE, isOfferedLanguage, localizePath } from '../../../shared/i18n.js';
 import { safeRedirectPath } from '../../../shared/redirect.js';
 import { renderMail } from '../mail/render-mail.js';
 import { enforceRateLimit } from './rate-limit.js';
@@ -13,7 +13,8 @@ export const LOGIN_LINKS_PER_EMAIL_PER_HOUR = 5;
 
 /**
  * Emails a single-use sign-in link valid for 10 minutes. The answer is the same whether or not an
- * account exists for the address; only the rate limits can refuse it.
+ * account exists for the address; only the rate limits can refuse it. The mail is in the language of
+ * the page it was asked from, and an account the link creates starts in that language.
  */
 export async function sendLoginLink(
   ctx: Pick<AppContext, 'database' | 'mailer' | 'clock' | 'config'>,
@@ -31,11 +32,14 @@ export async function sendLoginLink(
     tokenHash: hashToken(token),
     email: input.email,
     redirectUrl: safeRedirectPath(input.redirectURL),
+    language,
     createdAt: now,
     expiresAt: new Date(now.getTime() + LIMITS.loginLinkTtlMs),
   });
 
-  const url = `${ctx.config.publicUrl}${localizePath('/login/verify', language)}?token=${token}`;
+  // A language bundled but not offered yet has no pages of its own: the link opens the English one.
+  const pageLanguage = isOfferedLanguage(language) ? language : DEFAULT_LANGUAGE;
+  const url = `${ctx.config.publicUrl}${localizePath('/login/verify', pageLanguage)}?token=${token}`;
   const minutes = LIMITS.loginLinkTtlMs / 60_000;
   await ctx.mailer.send({
     to: input.email,

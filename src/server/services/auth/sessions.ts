@@ -14,6 +14,8 @@ export interface SessionUser {
   email: string;
   nickName: string;
   avatarUrl: string | null;
+  /** The account's language, as stored. */
+  language: string;
   /** True when the expiry moved and the cookie should be set again. */
   renewed: boolean;
 }
@@ -42,6 +44,7 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
       email: users.email,
       nickName: users.nickName,
       avatarUrl: users.avatarUrl,
+      language: users.language,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

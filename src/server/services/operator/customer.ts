@@ -2,6 +2,7 @@ import { desc, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { oauthIdentities, orders, payments, sessions, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { bundledLanguage } from '../../i18n.js';
 import type { OperatorCustomer } from '../../../shared/contracts/operator.js';
 import { operatorOrderRow, orderRowColumns } from './search-orders.js';
 
@@ -32,6 +33,7 @@ export async function getCustomer(db: Db, email: string): Promise<OperatorCustom
     lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
     lastSeenAt: seen?.at ? new Date(seen.at).toISOString() : null,
     signInMethods: ['email', ...(['google', 'microsoft'] as const).filter((p) => providers.has(p))],
+    language: bundledLanguage(user.language),
     orders: owned.map(operatorOrderRow),
     payments: paid.map((p) => ({
       orderId: p.orderId,

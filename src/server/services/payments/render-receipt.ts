@@ -1,18 +1,18 @@
 import type { TFunction } from 'i18next';
 import { findPackage } from '../../../shared/catalog/packages.js';
 import { formatDate, formatMoney, intlLocale, shortOrderId } from '../../../shared/format.js';
-import { htmlLang, type Language } from '../../../shared/i18n.js';
+import { htmlLang, type BundledLanguage } from '../../../shared/i18n.js';
 import { escapeHtml } from '../mail/render-mail.js';
 import type { PaymentRecord } from './get-receipt.js';
 
 export interface ReceiptPageOptions {
   t: TFunction;
-  language: Language;
+  language: BundledLanguage;
   supportEmail: string;
 }
 
 /** A receipt shows money with all its decimals: 3150 -> "$31.50". */
-const money = (amountMinor: number, currency: string, language: Language) => formatMoney(amountMinor, currency, language);
+const money = (amountMinor: number, currency: string, language: BundledLanguage) => formatMoney(amountMinor, currency, language);
 
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
