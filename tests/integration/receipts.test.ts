@@ -144,6 +144,14 @@ describe('[receipts] the receipts list and receipt page', () => {
     const french = await t.app.inject({ method: 'GET', url: `/v1/receipts/${payment.id}?lang=fr`, headers: { cookie: fay.cookie } });
     expect(french.body).toContain('<html lang="fr">');
     expect(french.body).toContain('Carte se terminant par 4242 (mode test)');
+
+    // The account's language when the page asks for none; the page's `lang` still wins.
+    const set = await t.app.inject({ method: 'POST', url: '/v1/user/language', headers: { ...sameSite, cookie: fay.cookie }, payload: { language: 'de' } });
+    expect(set.statusCode).toBe(200);
+    const german = await t.app.inject({ method: 'GET', url: `/v1/receipts/${payment.id}`, headers: { cookie: fay.cookie } });
+    expect(german.body).toContain('<html lang="de">');
+    const asked = await t.app.inject({ method: 'GET', url: `/v1/receipts/${payment.id}?lang=fr`, headers: { cookie: fay.cookie } });
+    expect(asked.body).toContain('<html lang="fr">');
   });
 
   it("answers another customer's receipt exactly like a missing one", async () => {

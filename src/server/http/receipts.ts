@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CALLS } from '../../shared/contracts/calls.js';
 import { ZReceiptPageParamsSchema, ZReceiptPageQuerySchema } from '../../shared/contracts/receipts.js';
+import { isBundledLanguage } from '../../shared/languages.js';
 import { serverT } from '../i18n.js';
 import { getReceipt } from '../services/payments/get-receipt.js';
 import { listReceipts } from '../services/payments/list-receipts.js';
@@ -21,7 +22,8 @@ export async function receiptRoutes(app: FastifyInstance): Promise<void> {
     const { lang } = parseInput(ZReceiptPageQuerySchema, request.query);
     const user = signedInUser(request);
     const payment = await getReceipt(ctx.database.db, { userId: user.userId, paymentId });
-    const { t, language } = serverT(lang);
+    // The account's language, unless the page asks for another (`?lang=fr`).
+    const { t, language } = serverT(isBundledLanguage(lang) ? lang : user.language);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'private, no-store')

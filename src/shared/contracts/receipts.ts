@@ -32,5 +32,5 @@ export const ZListReceiptsResponseSchema = z.array(ZReceiptSchema);
 
 /** `GET /v1/receipts/:paymentId`: the printable receipt of an offline (test-mode) payment. */
 export const ZReceiptPageParamsSchema = z.object({ paymentId: z.string().max(100) });
-/** `?lang=fr` renders the receipt in that language (English when absent or unknown). */
+/** `?lang=fr` renders the receipt in that language (the account's language when absent or unknown). */
 export const ZReceiptPageQuerySchema = z.object({ lang: z.string().max(5).optional() });

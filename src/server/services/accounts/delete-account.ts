@@ -3,16 +3,18 @@ import type { AppContext } from '../../context.js';
 import { loginTokens, orders, payments, rateLimits, users } from '../../db/schema.js';
 import { markDeleting } from '../orders/order-lifecycle.js';
 import { orderFolder } from '../orders/storage-keys.js';
+import { mailAccountDeleted } from './deletion-mail.js';
 
 /**
  * Deletes a customer and everything that is theirs: sessions, linked identities, orders with their
  * selfies, portraits, favorites and downloads (rows and files), pending sign-in links. Payments stay
  * for bookkeeping, detached from the person, and so does the entitlement ledger, which knows the
- * person only by a keyed hash of the address (see docs/decisions.md).
+ * person only by a keyed hash of the address (see docs/decisions.md). Once done, the address it had gets
+ * the deletion mail in the account's language.
  */
-export async function deleteAccount(ctx: Pick<AppContext, 'database' | 'files' | 'clock'>, userId: string): Promise<void> {
+export async function deleteAccount(ctx: Pick<AppContext, 'database' | 'files' | 'clock' | 'mailer' | 'log'>, userId: string): Promise<void> {
   const { db } = ctx.database;
-  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [user] = await db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
   if (!user) return;
   // Every order is marked first, so a generation running now stops before it writes again; then the
   // files go. If this fails half-way the account still exists and deletion can be retried.
@@ -25,4 +27,5 @@ export async function deleteAccount(ctx: Pick<AppContext, 'database' | 'files' |
     // Sessions, identities, orders and their selfies, portraits, favorites and downloads cascade.
     await tx.delete(users).where(eq(users.id, userId));
   });
+  await mailAccountDeleted(ctx, user);
 }

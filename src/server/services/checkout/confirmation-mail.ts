@@ -10,12 +10,13 @@ import { renderMail } from '../mail/render-mail.js';
 /**
  * The payment confirmation, sent once when a checkout is fulfilled: the order's short id, what was
  * bought, the amount (or that the beta order is free), when to expect the portraits, where to watch
- * them come, and the receipt. Mail problems are logged and recorded for the console, not fatal.
+ * them come, and the receipt, in the account's language. Mail problems are logged and recorded for the console, not fatal.
  */
 export async function mailPaymentConfirmation(ctx: Pick<AppContext, 'database' | 'mailer' | 'config' | 'clock' | 'log'>, orderId: string): Promise<boolean> {
   const [row] = await ctx.database.db
     .select({
       email: users.email,
+      language: users.language,
       packageId: orders.packageId,
       categoryId: orders.categoryId,
       amountCents: payments.amountCents,
@@ -28,14 +29,14 @@ export async function mailPaymentConfirmation(ctx: Pick<AppContext, 'database' |
     .where(eq(orders.id, orderId));
   const pkg = row && findPackage(row.packageId);
   if (!row || !pkg) return false;
-  const { t } = serverT('us');
+  const { t, language } = serverT(row.language);
   const order = shortOrderId(orderId);
   const receipt = row.receiptUrl && new URL(row.receiptUrl, ctx.config.publicUrl).href;
   const mail = renderMail({
     heading: t('email.confirmed.heading'),
     paragraphs: [
       row.amountCents > 0
-        ? t('email.confirmed.paid', { order, amount: formatMoney(row.amountCents, row.currency, 'us') })
+        ? t('email.confirmed.paid', { order, amount: formatMoney(row.amountCents, row.currency, language) })
         : t('email.confirmed.free', { order }),
       t('email.confirmed.bought', {
         package: t(`catalog.packages.${pkg.id}.name`),

@@ -11,9 +11,9 @@ export async function notifyCustomer(
   ctx: Pick<AppContext, 'database' | 'mailer' | 'config' | 'log' | 'clock'>,
   { userId, orderId, outcome }: { userId: string; orderId: string; outcome: 'ready' | 'failed' },
 ): Promise<boolean> {
-  const [user] = await ctx.database.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [user] = await ctx.database.db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
   if (!user) return false;
-  const { t } = serverT('us');
+  const { t } = serverT(user.language);
   const shortId = shortOrderId(orderId);
   const url = `${ctx.config.publicUrl}/dashboard/photoSelector/${orderId}`;
   const mail =

@@ -11,12 +11,15 @@ import type { RefundTerms } from './refund-terms.js';
 /**
  * The refund's mail, saying why it was made (the customer's own request under the guarantee, or our
  * team's refund with the operator's note) and what became of the portraits, read from the order as the
- * refund left it. Mails are in English for now.
+ * refund left it, in the account's language.
  */
-export function refundMail(order: Order, { amountCents, paidCents, terms }: { amountCents: number; paidCents: number; terms: RefundTerms }) {
-  const { t } = serverT('us');
+export function refundMail(
+  order: Order,
+  { amountCents, paidCents, terms, language: accountLanguage }: { amountCents: number; paidCents: number; terms: RefundTerms; language: string },
+) {
+  const { t, language } = serverT(accountLanguage);
   const shortId = shortOrderId(order.id);
-  const money = (cents: number) => formatMoney(cents, order.currency, 'us');
+  const money = (cents: number) => formatMoney(cents, order.currency, language);
   const guarantee = terms.reason === 'guarantee';
   const intro = guarantee
     ? t('email.refunded.intro', { order: shortId, amount: money(amountCents) })
@@ -27,7 +30,7 @@ export function refundMail(order: Order, { amountCents, paidCents, terms }: { am
   const portraits = order.purgedAt
     ? t('email.refunded.deleted')
     : keptUntil
-      ? t('email.refunded.kept', { date: formatDate(keptUntil, 'us', { timeZone: 'UTC' }) })
+      ? t('email.refunded.kept', { date: formatDate(keptUntil, language, { timeZone: 'UTC' }) })
       : null;
   return {
     subject: t('email.refunded.subject', { order: shortId }),
@@ -50,11 +53,11 @@ export async function mailRefund(
   order: Order,
   refund: { amountCents: number; paidCents: number; terms: RefundTerms },
 ): Promise<void> {
-  const [user] = await ctx.database.db.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  const [user] = await ctx.database.db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, order.userId));
   if (!user) return;
   let sent = true;
   try {
-    await ctx.mailer.send({ to: user.email, ...refundMail(order, refund) });
+    await ctx.mailer.send({ to: user.email, ...refundMail(order, { ...refund, language: user.language }) });
   } catch (error) {
     sent = false;
     ctx.log.error({ err: error, orderId: order.id }, 'could not send the refund mail');
