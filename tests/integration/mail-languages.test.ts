@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, payments, portraits } from '@/server/db/schema';
+import { notifyCustomer } from '@/server/services/generation/notify';
+import { escapeHtml } from '@/server/services/mail/render-mail';
+import { completeOrder, purgeDate } from '@/server/services/orders/order-lifecycle';
+import { portraitKey, thumbKey } from '@/server/services/orders/storage-keys';
+import { findPackage } from '@/shared/catalog/packages';
+import { formatDate, formatMoney, shortOrderId } from '@/shared/format';
+import { BUNDLED_LANGUAGES, createI18n, type BundledLanguage } from '@/shared/i18n';
+import { BUNDLES } from '@/shared/i18n-bundles';
+import { buildTestApp, sameSite, type TestApp } from './helpers/app';
+import { placePaidOrder } from './helpers/orders';
+import { sessionCookieOf, signInAs } from './helpers/session';
+import { readOutbox, tokenFromMail } from './helpers/smtp';
+
+const OPERATOR = 'ops-languages@example.com';
+
+/** The bundle's own `t()`: only that language is loaded, so a missing key shows as the key, never as English. */
+const bundleT = (code: BundledLanguage) => createI18n(code, { [code]: { translation: BUNDLES[code] } }).t;
+
+let addresses = 0;
+/** A client address of its own for every request, so no per-address limit interferes. */
+const freshAddress = () => `10.251.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
+
+describe('[mail] every mail in the account language', () => {
+  let t: TestApp;
+  let ops: Awaited<ReturnType<typeof signInAs>>;
+  beforeAll(async () => {
+    t = await buildTestApp({ ROLE: 'web', OPERATOR_EMAILS: OPERATOR });
+    ops = await signInAs(t, OPERATOR);
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.app.ctx.database.db;
+  const post = (url: string, payload: object, cookie?: string) =>
+    t.app.inject({ method: 'POST', url, headers: { ...sameSite, ...(cookie ? { cookie } : {}) }, payload, remoteAddress: freshAddress() });
+  const mailsTo = async (email: string) => (await readOutbox(t.dataDir)).filter((m) => [m.to ?? []].flat().some((to) => to.text.includes(email)));
+  /** The one mail that came to `email` since it had `before` mails. */
+  async function nextMail(email: string, before: number): Promise<ParsedMail> {
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(before + 1);
+    return mails.at(-1)!;
+  }
+  /** The mail says the same thing in its text and its HTML part. */
+  function expectSays(mail: ParsedMail, ...lines: string[]) {
+    for (const line of lines) {
+      expect(mail.text).toContain(line);
+      expect(mail.html || '').toContain(escapeHtml(line));
+    }
+  }
+  /** Signs in with a link asked from a page in `language`; the link's mail and the new session. */
+  async function signIn(email: string, language: BundledLanguage) {
+    const before = (await mailsTo(email)).length;
+    expect((await post('/v1/loginLink/send', { email, language })).statusCode).toBe(200);
+    const mail = await nextMail(email, before);
+    const verified = await post('/v1/loginLink/verify', { token: tokenFromMail(mail) });
+    expect(verified.statusCode, verified.body).toBe(200);
+    return { mail, cookie: `session=${sessionCookieOf(verified.headers['set-cookie'])!.value}` };
+  }
+  const userInfo = async (cookie: string) => (await post('/v1/user/info', {}, cookie)).json().data;
+  /** Generation is not what this is about: the order gets three small portraits and completes. */
+  async function deliver(orderId: string) {
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+    for (let no = 1; no <= 3; no++) {
+      await db()
+        .insert(portraits)
+        .values({ orderId, no, storageKey: portraitKey(orderId, no), thumbKey: thumbKey(orderId, no), width: 832, height: 1216, bytes: 4 });
+      await t.app.ctx.files.put(portraitKey(orderId, no), jpeg, 'image/jpeg');
+      await t.app.ctx.files.put(thumbKey(orderId, no), jpeg, 'image/jpeg');
+    }
+    await db().update(orders).set({ status: 'processing' }).where(eq(orders.id, orderId));
+    expect(await completeOrder(db(), orderId, 3, t.app.ctx.clock.now())).toBe(true);
+  }
+  const paidCents = async (orderId: string) => (await db().select().from(payments).where(eq(payments.orderId, orderId)))[0]!;
+
+  it.each(BUNDLED_LANGUAGES)('a customer who signs up in %s gets every mail in it, subject and body, text and HTML alike', async (code) => {
+    const tr = bundleT(code);
+    const email = `mails-${code}@example.com`;
+
+    // Sign-in: the link's mail is in the page's language, and the new account takes it.
+    const { mail: link, cookie } = await signIn(email, code);
+    expect(link.subject).toBe(tr('email.loginLink.subject'));
+    expectSays(link, tr('email.loginLink.heading'), tr('email.loginLink.intro'), tr('email.loginLink.button'), tr('email.loginLink.ignore'));
+    expect((await userInfo(cookie)).language).toBe(code);
+
+    // Another device, signing in from an English page: the mail follows the page, the account keeps its language.
+    const other = await signIn(email, 'us');
+    expect(other.mail.subject).toBe(bundleT('us')('email.loginLink.subject'));
+    expect((await userInfo(other.cookie)).language).toBe(code);
+
+    // Payment confirmation, with the amount in the language's money format.
+    let count = (await mailsTo(email)).length;
+    const orderId = await placePaidOrder(t, cookie, 'basic');
+    const order = shortOrderId(orderId);
+    const payment = await paidCents(orderId);
+    const pkg = findPackage('basic')!;
+    const [placed] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const confirmed = await nextMail(email, count++);
+    expect(confirmed.subject).toBe(tr('email.confirmed.subject', { order }));
+    expectSays(
+      confirmed,
+      tr('email.confirmed.heading'),
+      tr('email.confirmed.paid', { order, amount: formatMoney(payment.amountCents, payment.currency, code) }),
+      tr('email.confirmed.bought', {
+        package: tr('catalog.packages.basic.name'),
+        category: tr(`catalog.categories.${placed!.categoryId}.name`),
+        count: pkg.portraits,
+      }),
+      tr('email.confirmed.next', { count: pkg.deliveryHours }),
+      tr('email.confirmed.button'),
+      tr('email.confirmed.footer'),
+    );
+
+    // Ready and failed.
+    await deliver(orderId);
+    await notifyCustomer(t.app.ctx, { userId: payment.userId!, orderId, outcome: 'ready' });
+    const ready = await nextMail(email, count++);
+    expect(ready.subject).toBe(tr('email.ready.subject', { order }));
+    expectSays(
+      ready,
+      tr('email.ready.heading'),
+      tr('email.ready.intro', { order }),
+      tr('email.ready.retention'),
+      tr('email.ready.button'),
+      tr('email.ready.footer'),
+    );
+    await notifyCustomer(t.app.ctx, { userId: payment.userId!, orderId, outcome: 'failed' });
+    const failed = await nextMail(email, count++);
+    expect(failed.subject).toBe(tr('email.failed.subject', { order }));
+    expectSays(
+      failed,
+      tr('email.failed.heading'),
+      tr('email.failed.intro', { order }),
+      tr('email.failed.support', { email: t.app.ctx.config.mail.supportEmail }),
+      tr('email.failed.footer'),
+    );
+
+    // The customer's own refund under the guarantee.
+    const refunded = await post('/v1/order/refund', { orderId }, cookie);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const own = await nextMail(email, count++);
+    expect(own.subject).toBe(tr('email.refunded.subject', { order }));
+    expectSays(
+      own,
+      tr('email.refunded.heading'),
+      tr('email.refunded.intro', { order, amount: formatMoney(payment.amountCents, payment.currency, code) }),
+      tr('email.refunded.timing'),
+      tr('email.refunded.deleted'),
+      tr('email.refunded.footer'),
+    );
+
+    // Our team's part refund, with a note; the portraits stay until the purge, dated in the language.
+    const second = await placePaidOrder(t, cookie, 'basic');
+    count++; // its confirmation
+    await deliver(second);
+    const secondPaid = await paidCents(second);
+    const note = 'Merci / Danke / ありがとう';
+    const byOps = await post('/v1/operator/orders/refund', { orderId: second, requestId: randomUUID(), amountCents: 500, note }, ops.cookie);
+    expect(byOps.statusCode, byOps.body).toBe(200);
+    const [kept] = await db().select().from(orders).where(eq(orders.id, second));
+    const theirs = await nextMail(email, count++);
+    const secondOrder = shortOrderId(second);
+    expect(theirs.subject).toBe(tr('email.refunded.subject', { order: secondOrder }));
+    expectSays(
+      theirs,
+      tr('email.refunded.heading'),
+      tr('email.refunded.operatorPart', {
+        order: secondOrder,
+        amount: formatMoney(500, secondPaid.currency, code),
+        paid: formatMoney(secondPaid.amountCents, secondPaid.currency, code),
+      }),
+      tr('email.refunded.note', { note }),
+      tr('email.refunded.kept', { date: formatDate(purgeDate(kept!)!, code, { timeZone: 'UTC' }) }),
+      tr('email.refunded.operatorFooter'),
+    );
+
+    // Account deletion: the last mail, at the address the account had.
+    const deleted = await post('/v1/user/delete', {}, cookie);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const bye = await nextMail(email, count++);
+    expect(bye.subject).toBe(tr('email.deleted.subject'));
+    expectSays(
+      bye,
+      tr('email.deleted.heading'),
+      tr('email.deleted.intro', { email }),
+      tr('email.deleted.what'),
+      tr('email.deleted.payments'),
+      tr('email.deleted.footer'),
+    );
+  });
+
+  it('changing the language changes the next mail, and every device reads it', async () => {
+    const email = 'switcher@example.com';
+    const { cookie } = await signIn(email, 'fr');
+    const orderId = await placePaidOrder(t, cookie, 'basic');
+    const { userId } = await paidCents(orderId);
+    const before = (await mailsTo(email)).length;
+
+    const set = await post('/v1/user/language', { language: 'jp' }, cookie);
+    expect(set.json()).toMatchObject({ code: 0, data: { language: 'jp' } });
+    await notifyCustomer(t.app.ctx, { userId: userId!, orderId, outcome: 'failed' });
+    expect((await nextMail(email, before)).subject).toBe(bundleT('jp')('email.failed.subject', { order: shortOrderId(orderId) }));
+    const laptop = await signIn(email, 'de');
+    expect((await userInfo(laptop.cookie)).language).toBe('jp');
+
+    expect((await post('/v1/user/language', { language: 'xx' }, cookie)).statusCode).toBe(400);
+    expect((await userInfo(cookie)).language).toBe('jp');
+  });
+});
