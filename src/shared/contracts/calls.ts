@@ -6,9 +6,9 @@ import {
   ZRedeemLoginLinkRequestSchema,
   ZRedeemLoginLinkResponseSchema,
   ZSendLoginLinkRequestSchema,
-  ZUserInfoResponseSchema,
   ZSetLanguageRequestSchema,
   ZSetLanguageResponseSchema,
+  ZUserInfoResponseSchema,
 } from './auth';
 import {
   ZCheckoutCreateResponseSchema,
