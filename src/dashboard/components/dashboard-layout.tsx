@@ -4,6 +4,7 @@ import { watchUser } from '@/stores/user';
 import { SidebarInset, SidebarProvider, SidebarTrigger, useSidebar } from '@/ui/sidebar';
 import { AppSidebar } from './app-sidebar';
 import { ConnectionBanner } from './connection-banner';
+import { LanguageSwitch } from './language-switch';
 
 function TopBar() {
   const { t } = useTranslation();
@@ -16,6 +17,9 @@ function TopBar() {
           {t('meta.siteName')}
         </a>
       )}
+      <div className="ml-auto shrink-0">
+        <LanguageSwitch />
+      </div>
     </header>
   );
 }

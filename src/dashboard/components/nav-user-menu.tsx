@@ -1,33 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { useStore } from '@nanostores/react';
-import { ChevronsUpDownIcon, LanguagesIcon, LogOutIcon, UserIcon } from 'lucide-react';
-import { isOfferedLanguage, LANGUAGES } from '@/shared/i18n';
-import { $language, setLanguage } from '@/stores/language';
+import { ChevronsUpDownIcon, LogOutIcon, UserIcon } from 'lucide-react';
 import { browserNavigation } from '@/stores/user';
 import { clearDrafts } from '@/stores/wizard-draft';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
-  DropdownMenuTrigger,
-} from '@/ui/dropdown-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/ui/dropdown-menu';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/ui/sidebar';
+import type { LazyMenuProps } from './use-lazy-menu';
 import { UserIdentity } from './user-identity';
 
 /**
- * The user menu at the foot of the sidebar: Account, language and Log out. Its own chunk (Radix's menu
- * and popper), swapped in for NavUser's plain button when the visitor reaches for it.
+ * The user menu at the foot of the sidebar: Account and Log out (the language switch is in the top
+ * bar). Its own chunk (Radix's menu and popper), swapped in for NavUser's plain button when the
+ * visitor reaches for it.
  */
-export function NavUserMenu({ defaultOpen = false, takeFocus = false }: { defaultOpen?: boolean; takeFocus?: boolean }) {
+export function NavUserMenu({ defaultOpen = false, takeFocus = false }: LazyMenuProps) {
   const { t } = useTranslation();
-  const language = useStore($language);
   const { isMobile } = useSidebar();
 
   return (
@@ -56,26 +42,6 @@ export function NavUserMenu({ defaultOpen = false, takeFocus = false }: { defaul
                 {t('dashboard.sidebar.account')}
               </a>
             </DropdownMenuItem>
-            <DropdownMenuSub>
-              <DropdownMenuSubTrigger>
-                <LanguagesIcon aria-hidden="true" />
-                {t('dashboard.sidebar.language')}
-              </DropdownMenuSubTrigger>
-              <DropdownMenuSubContent>
-                <DropdownMenuRadioGroup
-                  value={language}
-                  onValueChange={(value) => {
-                    if (isOfferedLanguage(value)) setLanguage(value);
-                  }}
-                >
-                  {LANGUAGES.map((l) => (
-                    <DropdownMenuRadioItem key={l.code} value={l.code} lang={l.htmlLang}>
-                      {l.name}
-                    </DropdownMenuRadioItem>
-                  ))}
-                </DropdownMenuRadioGroup>
-              </DropdownMenuSubContent>
-            </DropdownMenuSub>
             <DropdownMenuSeparator />
             <DropdownMenuItem asChild>
               {/* A plain navigation: the server ends the session and redirects to the home page. This
