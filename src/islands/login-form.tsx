@@ -78,7 +78,8 @@ export function LoginForm({ strings, language }: { strings: LoginStrings; langua
   function signInWith(provider: Provider) {
     setRedirecting(true);
     const back = pageRedirectUrl();
-    window.location.assign(`/v1/oauth/${provider}/login${back ? `?redirectURL=${encodeURIComponent(back)}` : ''}`);
+    const query = new URLSearchParams({ ...(back ? { redirectURL: back } : {}), lang: language });
+    window.location.assign(`/v1/oauth/${provider}/login?${query}`);
   }
 
   const providerButton = (provider: Provider, label: string, icon: React.ReactNode) => {

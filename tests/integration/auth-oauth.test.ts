@@ -66,6 +66,19 @@ describe('[auth] Google and Microsoft sign-in (OpenID Connect, against a local p
     });
   });
 
+  it('starts an account made through a provider in the language of the page the sign-in began on; an existing one keeps its own', async () => {
+    const signInFrom = async (lang: string, sub: string, email: string) => {
+      const { location, cookie } = await start('google', `?lang=${lang}`);
+      const res = await callback(google.approve(location, googleClaims(sub, email)), cookie);
+      const session = sessionCookieOf(res.headers['set-cookie'])!;
+      return (await t.app.inject({ method: 'GET', url: '/v1/user/info', headers: { cookie: `session=${session.value}` } })).json().data.language;
+    };
+    expect(await signInFrom('jp', 'g-jp', 'hanako@example.com')).toBe('jp');
+    expect(await signInFrom('fr', 'g-jp', 'hanako@example.com')).toBe('jp');
+    // A code that is not a registered language is ignored: the default.
+    expect(await signInFrom('xx', 'g-xx', 'nobody@example.com')).toBe('us');
+  });
+
   it('links a Microsoft identity to the user who already has that verified email', async () => {
     const existing = await signInAs(t, 'alan@example.com');
     const { location, cookie } = await start('microsoft');

@@ -322,6 +322,8 @@ export const oauthFlows = pgTable('oauth_flows', {
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
   redirectUrl: text('redirect_url'),
+  /** The language of the page the sign-in started on: an account the flow creates starts in it. */
+  language: text('language'),
   createdAt: createdAt(),
   expiresAt: ts('expires_at').notNull(),
 });

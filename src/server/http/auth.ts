@@ -14,7 +14,7 @@ import { cookieOptions, signIn, signOut } from './session.js';
 
 const OAUTH_STATE_COOKIE = 'oauth_state';
 const ZProviderParams = z.object({ provider: z.enum(['google', 'microsoft']) });
-const ZOAuthLoginQuery = z.object({ redirectURL: z.string().max(2000).optional() });
+const ZOAuthLoginQuery = z.object({ redirectURL: z.string().max(2000).optional(), lang: z.string().max(10).optional() });
 
 /** Email sign-in links, OpenID Connect sign-in, logout. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
@@ -43,9 +43,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/v1/oauth/:provider/login', async (request, reply) => {
     const { provider } = parseInput(ZProviderParams, request.params);
-    const { redirectURL } = parseInput(ZOAuthLoginQuery, request.query);
+    const { redirectURL, lang } = parseInput(ZOAuthLoginQuery, request.query);
     try {
-      const { url, state } = await startOAuth(ctx, { provider, redirectURL });
+      const { url, state } = await startOAuth(ctx, { provider, redirectURL, language: lang });
       reply.setCookie(OAUTH_STATE_COOKIE, state, { ...cookieOptions(ctx.config), path: '/v1/oauth', maxAge: OAUTH_FLOW_TTL_MS / 1000 });
       return reply.redirect(url.href, 302);
     } catch (error) {

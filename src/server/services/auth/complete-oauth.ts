@@ -71,7 +71,14 @@ export async function completeOAuth(
     const workAccount = input.provider === 'microsoft' && profile.email !== null;
     throw new AppError('BAD_REQUEST', workAccount ? OAUTH_ERRORS.unverifiedWork : OAUTH_ERRORS.unverified);
   }
-  const user = await findOrCreateUser(db, { email: profile.email, nickName: profile.name ?? undefined, avatarUrl: profile.picture, now });
+  // A new account starts in the language of the page the sign-in began on; an existing one keeps its own.
+  const user = await findOrCreateUser(db, {
+    email: profile.email,
+    nickName: profile.name ?? undefined,
+    avatarUrl: profile.picture,
+    language: flow.language,
+    now,
+  });
   await db.insert(oauthIdentities).values({ userId: user.id, provider: input.provider, subject: profile.subject, email: profile.email }).onConflictDoNothing();
   return { user, redirectUrl: flow.redirectUrl };
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.js';
 import { oauthFlows } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { OAuthProviderName } from '../../providers/oauth/index.js';
+import { isBundledLanguage } from '../../../shared/languages.js';
 import { safeRedirectPath } from '../../../shared/redirect.js';
 import { hashToken, newToken } from '../../tokens.js';
 
@@ -18,7 +19,7 @@ export function oauthCallbackUrl(publicUrl: string, provider: OAuthProviderName)
  */
 export async function startOAuth(
   ctx: Pick<AppContext, 'database' | 'oauth' | 'clock' | 'config'>,
-  { provider, redirectURL }: { provider: OAuthProviderName; redirectURL?: string },
+  { provider, redirectURL, language }: { provider: OAuthProviderName; redirectURL?: string; language?: string },
 ): Promise<{ url: URL; state: string }> {
   const oauth = ctx.oauth[provider];
   if (!oauth) throw new AppError('NOT_FOUND', `Sign-in with ${provider === 'google' ? 'Google' : 'Microsoft'} is not configured`);
@@ -34,6 +35,7 @@ export async function startOAuth(
     codeVerifier,
     nonce,
     redirectUrl: safeRedirectPath(redirectURL),
+    language: isBundledLanguage(language) ? language : null,
     createdAt: now,
     expiresAt: new Date(now.getTime() + OAUTH_FLOW_TTL_MS),
   });
