@@ -91,12 +91,13 @@ test.describe('[orders] My Orders offers the right action for every order', () =
     expect(await container.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     expect(await blockingViolations(page)).toEqual([]);
     // German words are long: the table still fits, and so does every button.
-    await page.evaluate(() => localStorage.setItem('language', 'de'));
+    // The account's language is what the dashboard opens in (issue 31), so it is set there.
+    expect((await page.request.post('/v1/user/language', { data: { language: 'de' }, headers: sameSite })).ok()).toBe(true);
     await page.reload();
     await expect(page.getByRole('button', { name: `Zahlung abschließen für Bestellung ${short(toPay)}` })).toBeVisible();
     expect(await container.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     for (const id of [toPay, toDiscard, delivered]) await expectInside(rowOf(page, id, true), table);
-    await page.evaluate(() => localStorage.setItem('language', 'us'));
+    expect((await page.request.post('/v1/user/language', { data: { language: 'us' }, headers: sameSite })).ok()).toBe(true);
     await page.reload();
 
     await page.setViewportSize({ width: 360, height: 740 });
