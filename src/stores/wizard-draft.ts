@@ -76,6 +76,8 @@ function keyOf(blob: Blob): { key: string; fresh: boolean } {
 }
 
 let owner: string | null = null;
+/** The owner and photo keys IndexedDB was last brought in line with (`save` skips it while they hold). */
+let savedPhotoKeys = '';
 let applying = false;
 let stopWatching: (() => void) | null = null;
 
@@ -118,6 +120,10 @@ function save(): void {
     // A full or refused storage keeps the wizard working in memory; nothing to tell the customer.
     return;
   }
+  // Most changes are answers and checks: IndexedDB is touched only when the set of photos changed.
+  const keys = `${who}:${photos.map((p) => p.key).join(',')}`;
+  if (fresh.length === 0 && keys === savedPhotoKeys) return;
+  savedPhotoKeys = keys;
   const kept = new Set(photos.map((p) => `${who}/${p.key}`));
   void withPhotos('readwrite', (store) => {
     for (const { key, blob } of fresh) store.put(blob, `${who}/${key}`);
@@ -136,6 +142,7 @@ function save(): void {
 
 /** Deletes a stored draft and its photos. */
 async function forget(who: string): Promise<void> {
+  savedPhotoKeys = '';
   localStorage.removeItem(storageKey(who));
   await withPhotos('readwrite', (store) => store.delete(IDBKeyRange.bound(`${who}/`, `${who}/\uffff`))).catch(() => {});
 }
@@ -242,6 +249,7 @@ export async function discardDraft(): Promise<void> {
 
 /** Deletes every draft in this browser (logout, account deletion). Never rejects. */
 export async function clearDrafts(): Promise<void> {
+  savedPhotoKeys = '';
   stopWatching?.();
   stopWatching = null;
   owner = null;
