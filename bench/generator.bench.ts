@@ -45,6 +45,7 @@ async function throughput(size: { width: number; height: number }, photos: Buffe
     answers: validAnswers() as unknown as GenerationRequest['answers'],
     selfies: async () => photos,
     total: PER_SIZE,
+    rounds: [PER_SIZE],
     width: size.width,
     height: size.height,
     poses: null,

@@ -103,7 +103,25 @@ const EnvSchema = z.object({
    * the order is failed and the customer told, rather than waiting out the 72-hour bound.
    */
   GENERATION_FAIL_AFTER_MINUTES: z.coerce.number({ message: 'must be a number of minutes' }).min(0, 'must not be negative').default(60),
+  /**
+   * `on`: every generated image is scored against the customer's selfies and only the best that pass are
+   * delivered (docs/decisions.md, "Likeness"). `off` delivers what the generator makes, as it comes.
+   */
+  LIKENESS_CHECK: z.enum(['on', 'off'], { message: 'must be "on" or "off"' }).default('on'),
+  /** Images made beyond the promise for the likeness check to choose from, in percent of the promise. */
+  GENERATION_MARGIN_PERCENT: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0).max(400).default(50),
+  /** Rounds of more images when too few passed the check, after the first. */
+  GENERATION_EXTRA_ROUNDS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0).max(5).default(2),
+  /** The most images an order may make, all rounds together, in percent of the promise (the cost bound). */
+  GENERATION_MAX_IMAGES_PERCENT: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(100).max(1000).default(200),
   ASTRIA_API_KEY: optional,
+  /** Astria's quality options for Flux prompts (its prompt documentation); each `1` or `0`. */
+  ASTRIA_FACE_SWAP: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('1'),
+  ASTRIA_FACE_CORRECT: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
+  ASTRIA_INPAINT_FACES: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('1'),
+  ASTRIA_SUPER_RESOLUTION: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('1'),
+  ASTRIA_HIRES_FIX: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('0'),
+  ASTRIA_FILM_GRAIN: z.enum(['0', '1'], { message: 'must be 0 or 1' }).default('1'),
   ASTRIA_API_URL: url(['http:', 'https:'], 'https://api.astria.ai').default('https://api.astria.ai'),
   /**
    * `1`: Astria's free test mode, the whole flow with a real key, mock images and no charge: tunes are
@@ -236,7 +254,27 @@ function shapeConfig(env: Env) {
       paceMs: env.GENERATOR_PACE_MS,
       leaseMs: env.GENERATION_LEASE_MS,
       failAfterMs: env.GENERATION_FAIL_AFTER_MINUTES * 60_000,
-      astria: env.ASTRIA_API_KEY ? { apiKey: env.ASTRIA_API_KEY, apiUrl: env.ASTRIA_API_URL, mock: env.ASTRIA_MOCK === '1' } : undefined,
+      astria: env.ASTRIA_API_KEY
+        ? {
+            apiKey: env.ASTRIA_API_KEY,
+            apiUrl: env.ASTRIA_API_URL,
+            mock: env.ASTRIA_MOCK === '1',
+            quality: {
+              faceSwap: env.ASTRIA_FACE_SWAP === '1',
+              faceCorrect: env.ASTRIA_FACE_CORRECT === '1',
+              inpaintFaces: env.ASTRIA_INPAINT_FACES === '1',
+              superResolution: env.ASTRIA_SUPER_RESOLUTION === '1',
+              hiresFix: env.ASTRIA_HIRES_FIX === '1',
+              filmGrain: env.ASTRIA_FILM_GRAIN === '1',
+            },
+          }
+        : undefined,
+    },
+    likeness: {
+      check: env.LIKENESS_CHECK === 'on',
+      marginPercent: env.GENERATION_MARGIN_PERCENT,
+      extraRounds: env.GENERATION_EXTRA_ROUNDS,
+      maxImagesPercent: env.GENERATION_MAX_IMAGES_PERCENT,
     },
     photoCheck: { workers: env.PHOTO_CHECK_WORKERS },
     betaSeats: env.BETA_SEATS,

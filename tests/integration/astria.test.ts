@@ -12,6 +12,8 @@ import { startAstriaApi } from './helpers/astria-api';
 import { makePhotos } from './helpers/photos';
 
 const API_KEY = 'sd_test_portrait_studio';
+/** Astria's quality options as the settings default them. */
+const QUALITY = { faceSwap: true, faceCorrect: false, inpaintFaces: true, superResolution: true, hiresFix: false, filmGrain: true };
 const PUBLIC_URL = 'https://portraits.example.com';
 const HOUR = 3600_000;
 const PROMPTS_PATH = `/tunes/${ASTRIA_BASE_TUNE_ID}/prompts`;
@@ -31,7 +33,7 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
   });
 
   function generator(options: AstriaOptions = {}, apiKey = API_KEY, mock = false) {
-    return createAstriaGenerator({ apiKey, apiUrl: api.url, mock }, PUBLIC_URL, {
+    return createAstriaGenerator({ apiKey, apiUrl: api.url, mock, quality: QUALITY }, PUBLIC_URL, {
       sleep: async (ms) => {
         sleeps.push(ms);
       },
@@ -48,6 +50,7 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
       answers,
       selfies: async () => selfies,
       total: pkg.portraits,
+      rounds: [pkg.portraits],
       width: size.width,
       height: size.height,
       poses: pkg.poses,
@@ -215,7 +218,7 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
   it('never trains two tunes for an order, even on an account without idempotency: it looks the tune up before asking again', async () => {
     const bare = await startAstriaApi({ apiKey: API_KEY, idempotent: false });
     try {
-      const make = () => createAstriaGenerator({ apiKey: API_KEY, apiUrl: bare.url, mock: false }, PUBLIC_URL, { sleep: async () => {} });
+      const make = () => createAstriaGenerator({ apiKey: API_KEY, apiUrl: bare.url, mock: false, quality: QUALITY }, PUBLIC_URL, { sleep: async () => {} });
       const request = requestFor();
       // The gateway cuts the request at 30 s while Astria goes on making the tune: a 504.
       bare.answerLate(1, 'POST');

@@ -17,6 +17,7 @@ function request(selfies: Buffer[], overrides: Partial<GenerationRequest> = {}):
     answers: { type: 'doctor', background: ['clinic', 'studio_gray'], attire: ['white_coat'] } as unknown as GenerationRequest['answers'],
     selfies: async () => selfies,
     total: 3,
+    rounds: [3],
     width: 832,
     height: 1216,
     poses: null,

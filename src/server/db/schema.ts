@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** One photo's verdict in the selfie check, as kept with its order (measurements, never the photo). */
 export interface StoredPhotoCheck {
@@ -149,6 +149,12 @@ export const orders = pgTable(
     lastGenerationError: text('last_generation_error'),
     /** How many times an operator retried the order's failed generation. */
     retries: integer('retries').notNull().default(0),
+    /**
+     * The images asked of the generator in each round (the promise plus the likeness check's margin, then
+     * any extra round when too few passed); null before generation starts, and for orders made without
+     * the check, which deliver the images as they come.
+     */
+    imageRounds: jsonb('image_rounds').$type<number[]>(),
     /** An operator kept the order past its 30 days: the purge waits until then. */
     keepUntil: ts('keep_until'),
     /**
@@ -236,9 +242,84 @@ export const portraits = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     bytes: integer('bytes').notNull(),
+    /** The likeness score (0 to 1) when it was checked; the gallery shows the best first. */
+    score: real('score'),
+    /** The generator's seed and the attire and backdrop it shows (`attire|background`): a replacement keeps the look, not the seed. */
+    seed: bigint('seed', { mode: 'number' }),
+    look: text('look'),
+    /** How many times the customer replaced it: the image's address changes with it. */
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('portraits_order_no').on(t.orderId, t.no)],
+);
+
+/**
+ * Every image the generator made for an order, with what the likeness check found: the best that pass
+ * become the order's portraits (`deliveredAs`). The image file goes once the order is delivered; the row
+ * stays as the console's evidence (score, reasons), and goes with the order.
+ */
+export const candidates = pgTable(
+  'candidates',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The image's number within the order's rounds (1..sum of `orders.image_rounds`). */
+    no: integer('no').notNull(),
+    storageKey: text('storage_key'),
+    look: text('look'),
+    seed: bigint('seed', { mode: 'number' }),
+    score: real('score'),
+    reasons: jsonb('reasons').$type<string[]>().notNull(),
+    /** The portrait number it was delivered as; null when it was not chosen. */
+    deliveredAs: integer('delivered_as'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.no] }), index('candidates_created').on(t.createdAt)],
+);
+
+/**
+ * The customer's face as the likeness check compares it: the descriptors of the accepted selfies
+ * (biometric data). Never sent to the browser or another system, never logged; deleted with the selfies,
+ * or, while a replacement or a refresh may still need it, with the kept likeness (purge, order or account
+ * deletion).
+ */
+export const likenessReferences = pgTable('likeness_references', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  descriptors: jsonb('descriptors').$type<number[][]>().notNull(),
+  createdAt: createdAt(),
+});
+
+/** A customer's free replacement of one delivered portrait: a new one from the same choices, another seed. */
+export const replacements = pgTable(
+  'replacements',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    no: integer('no').notNull(),
+    status: text('status', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** Images made for it so far (each checked; one that fails the check is made again, up to a bound). */
+    attempts: integer('attempts').notNull().default(0),
+    seed: bigint('seed', { mode: 'number' }).notNull(),
+    /** The provider's state between steps (Astria: the prompt's id). */
+    providerState: text('provider_state'),
+    score: real('score'),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    finishedAt: ts('finished_at'),
+  },
+  (t) => [
+    index('replacements_order').on(t.orderId),
+    // One replacement of a portrait at a time.
+    uniqueIndex('replacements_pending').on(t.orderId, t.no).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const favorites = pgTable(

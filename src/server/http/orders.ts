@@ -11,6 +11,7 @@ import { requestRefund } from '../services/refunds/refund-order.js';
 import { listOrders } from '../services/orders/list-orders.js';
 import { setComment } from '../services/orders/set-comment.js';
 import { setFavorites } from '../services/orders/set-favorites.js';
+import { requestReplacement } from '../services/replacements/request-replacement.js';
 import { ok, parseInput } from './envelope.js';
 import { refuseCrossSiteDownload } from './portrait-reply.js';
 import { route } from './route.js';
@@ -42,6 +43,8 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
   route(app, CALLS.requestRefund, async ({ input, user }) => ok(await requestRefund(ctx, { userId: user.userId, orderId: input.orderId }), 'Refunded'));
 
   route(app, CALLS.setFavorite, async ({ input, user }) => ok(await setFavorites(db, { userId: user.userId, ...input })));
+
+  route(app, CALLS.replacePortrait, async ({ input, user }) => ok(await requestReplacement(ctx, { userId: user.userId, ...input }), 'Replacing the portrait'));
 
   route(app, CALLS.addDownloaded, async ({ input, user }) => {
     await addDownload(db, { userId: user.userId, ...input });

@@ -29,6 +29,16 @@ export const generateOrderJob = defineJob({
   options: { retryLimit: 20, retryDelay: 10, retryBackoff: true, expireInSeconds: 60 * 60 },
 });
 
+/**
+ * Makes one portrait in place of a delivered one (the customer's free replacement), step by step like a
+ * generation: a remote provider that needs time reschedules the job. One job chain per replacement.
+ */
+export const replacePortraitJob = defineJob({
+  name: 'replace-portrait',
+  schema: z.object({ replacementId: z.uuid() }),
+  options: { retryLimit: 10, retryDelay: 10, retryBackoff: true, expireInSeconds: 30 * 60 },
+});
+
 /** Daily at 03:00 UTC: the 30-day retention purge, then whether the generator still holds each refreshable order's person. */
 export const purgeExpiredJob = defineJob({ name: 'purge-expired', schema: z.object({}), cron: '0 3 * * *', options: { retryLimit: 3 } });
 

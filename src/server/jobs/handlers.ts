@@ -5,7 +5,8 @@ import { settleOpenCheckouts } from '../services/checkout/settle-open-checkouts.
 import { type GenerationOutcome, LeaseBusyError, runGeneration } from '../services/generation/run-generation.js';
 import { finishInterruptedRefunds } from '../services/refunds/finish-refunds.js';
 import { resumeGeneration } from '../services/generation/resume-generation.js';
-import { scheduleGeneration } from '../services/generation/schedule-generation.js';
+import { scheduleGeneration, scheduleReplacement } from '../services/generation/schedule-generation.js';
+import { runReplacement } from '../services/replacements/run-replacement.js';
 import { recordHeartbeat } from '../services/health/get-health.js';
 import { deleteInterruptedCheckouts } from '../services/retention/delete-interrupted-checkouts.js';
 import { deleteLeftoverSelfies, purgeExpired } from '../services/retention/purge-expired.js';
@@ -42,6 +43,13 @@ export const handleGenerateOrder =
       return;
     }
     if (result.outcome === 'waiting') await scheduleGeneration(ctx, orderId, { afterMs: result.retryAfterMs });
+  };
+
+export const handleReplacePortrait =
+  (ctx: AppContext) =>
+  async ({ replacementId }: { replacementId: string }) => {
+    const result = await runReplacement(ctx, replacementId);
+    if (result.outcome === 'waiting') await scheduleReplacement(ctx, replacementId, { afterMs: result.retryAfterMs });
   };
 
 export const handlePurgeExpired = (ctx: AppContext) => async () => {

@@ -4,13 +4,23 @@ import { resumeGeneration } from '../services/generation/resume-generation.js';
 import { finishInterruptedRefunds } from '../services/refunds/finish-refunds.js';
 import { finishDeletions } from '../services/orders/order-lifecycle.js';
 import { sweepOrphanFiles } from '../services/retention/sweep-files.js';
-import { deleteSelfiesJob, generateOrderJob, heartbeatJob, housekeepingJob, purgeExpiredJob, resumeGenerationJob, sweepFilesJob } from './definitions.js';
+import {
+  deleteSelfiesJob,
+  generateOrderJob,
+  heartbeatJob,
+  housekeepingJob,
+  purgeExpiredJob,
+  replacePortraitJob,
+  resumeGenerationJob,
+  sweepFilesJob,
+} from './definitions.js';
 import {
   handleDeleteSelfies,
   handleGenerateOrder,
   handleHeartbeat,
   handleHousekeeping,
   handlePurgeExpired,
+  handleReplacePortrait,
   handleResumeGeneration,
   handleSweepFiles,
 } from './handlers.js';
@@ -20,6 +30,7 @@ export async function registerJobs(ctx: AppContext): Promise<void> {
   await ctx.queue.register(heartbeatJob, handleHeartbeat(ctx));
   await ctx.queue.register(housekeepingJob, handleHousekeeping(ctx));
   await ctx.queue.register(generateOrderJob, handleGenerateOrder(ctx));
+  await ctx.queue.register(replacePortraitJob, handleReplacePortrait(ctx));
   await ctx.queue.register(purgeExpiredJob, handlePurgeExpired(ctx));
   await ctx.queue.register(deleteSelfiesJob, handleDeleteSelfies(ctx));
   await ctx.queue.register(resumeGenerationJob, handleResumeGeneration(ctx));

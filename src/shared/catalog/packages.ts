@@ -15,6 +15,8 @@ export interface PortraitPackage {
   responseHours: number | null;
   /** Executive portraits are 2x size (1664x2432). */
   largeImages: boolean;
+  /** Portraits the customer may have made again for free, one at a time, from the viewer (a tenth of them). */
+  freeReplacements: number;
   popular: boolean;
   bestValue: boolean;
   features: string[];
@@ -30,6 +32,7 @@ export const PACKAGES: readonly PortraitPackage[] = [
     combinations: null,
     deliveryHours: 4,
     responseHours: null,
+    freeReplacements: 2,
     largeImages: false,
     popular: false,
     bestValue: false,
@@ -44,6 +47,7 @@ export const PACKAGES: readonly PortraitPackage[] = [
     combinations: 5,
     deliveryHours: 2,
     responseHours: 48,
+    freeReplacements: 4,
     largeImages: false,
     popular: false,
     bestValue: false,
@@ -58,6 +62,7 @@ export const PACKAGES: readonly PortraitPackage[] = [
     combinations: 10,
     deliveryHours: 1,
     responseHours: 24,
+    freeReplacements: 6,
     largeImages: false,
     popular: true,
     bestValue: false,
@@ -72,6 +77,7 @@ export const PACKAGES: readonly PortraitPackage[] = [
     combinations: 40,
     deliveryHours: 1,
     responseHours: 4,
+    freeReplacements: 10,
     largeImages: true,
     popular: false,
     bestValue: true,
@@ -92,6 +98,7 @@ export const REFRESH_PACKAGE: PortraitPackage = {
   combinations: null,
   deliveryHours: 2,
   responseHours: null,
+  freeReplacements: 2,
   largeImages: false,
   popular: false,
   bestValue: false,

@@ -21,6 +21,8 @@ import { ZBetaCouponResponseSchema } from './coupon';
 import { ZOrderInfoRequestSchema, ZOrderInfoResponseSchema } from './order-info';
 import {
   ZAddDownloadedRequestSchema,
+  ZReplacePortraitRequestSchema,
+  ZReplacePortraitResponseSchema,
   ZDeleteOrderRequestSchema,
   ZDiscardOrderRequestSchema,
   ZListOrdersRequestSchema,
@@ -103,6 +105,12 @@ export const CALLS = {
   createRefresh: call({ ...ENDPOINTS.createRefresh, request: ZCreateRefreshRequestSchema, response: ZCreateRefreshResponseSchema, access: 'customer' }),
   requestRefund: call({ ...ENDPOINTS.requestRefund, request: ZRequestRefundRequestSchema, response: ZRequestRefundResponseSchema, access: 'customer' }),
   addDownloaded: call({ ...ENDPOINTS.addDownloaded, request: ZAddDownloadedRequestSchema, response: z.null(), access: 'customer' }),
+  replacePortrait: call({
+    ...ENDPOINTS.replacePortrait,
+    request: ZReplacePortraitRequestSchema,
+    response: ZReplacePortraitResponseSchema,
+    access: 'customer',
+  }),
   listReceipts: call({ ...ENDPOINTS.listReceipts, request: ZListReceiptsRequestSchema, response: ZListReceiptsResponseSchema, access: 'customer' }),
   confirmCheckout: call({
     ...ENDPOINTS.confirmCheckout,

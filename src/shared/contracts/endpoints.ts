@@ -26,6 +26,7 @@ export const ENDPOINTS = {
   createRefresh: { path: '/v1/order/refresh' },
   requestRefund: { path: '/v1/order/refund' },
   addDownloaded: { path: '/v1/order/addDownloaded' },
+  replacePortrait: { path: '/v1/order/replacePortrait' },
   listReceipts: { path: '/v1/stripe/receipts' },
   confirmCheckout: { path: '/v1/stripe/checkout/confirm' },
   offlineSession: { path: '/v1/checkout/offline/session' },

@@ -18,6 +18,15 @@ export const ZOrderInfoResponseSchema = z.object({
   /** A refresh can be bought now (as in the order list), and the answers it starts from. */
   refreshable: z.boolean(),
   portraitInfo: ZOrderPortraitInfoSchema.nullable(),
+  /** Portraits the package promises (more than `imageGenerated` when too few passed the likeness check). */
+  imageTotal: z.number().int(),
+  /**
+   * The portraits best first (by likeness score; those made before the check, by number), each with its
+   * version, which changes when it is replaced (the image's address carries it).
+   */
+  portraits: z.array(z.object({ no: z.number().int(), version: z.number().int() })),
+  /** The free replacements: how many the package includes and are left, which portraits are being replaced, whose last replacement failed. */
+  replacements: z.object({ included: z.number().int(), left: z.number().int(), pending: z.array(z.number().int()), failed: z.array(z.number().int()) }),
   /** Lets the gallery fetch this order's portraits without the session (`?t=` on the image URL) until the end of the next UTC day. */
   imageToken: z.string(),
 });

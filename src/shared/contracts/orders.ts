@@ -82,6 +82,10 @@ export const ZRequestRefundResponseSchema = z.object({ orderId: z.string(), refu
 /** `POST /v1/order/addDownloaded`: records that portrait `no` was downloaded on its own. */
 export const ZAddDownloadedRequestSchema = z.strictObject({ orderId: ZOrderIdSchema, no: ZPortraitNoSchema });
 
+/** `POST /v1/order/replacePortrait`: one free replacement of portrait `no` (made in the background). */
+export const ZReplacePortraitRequestSchema = z.strictObject({ orderId: ZOrderIdSchema, no: ZPortraitNoSchema });
+export const ZReplacePortraitResponseSchema = z.object({ no: z.number().int(), left: z.number().int() });
+
 /** `GET /v1/order/groupDownload/:orderId[?favorites=true]`: a browser navigation answering a zip. */
 export const ZGroupDownloadParamsSchema = z.object({ orderId: ZOrderIdSchema });
 export const ZGroupDownloadQuerySchema = z.object({

@@ -51,6 +51,9 @@ export async function buildTestApp(
     DIST_DIR: path.join(dataDir, 'dist'),
     LOG_LEVEL: 'silent',
     GENERATOR_PACE_MS: '0',
+    // The likeness check analyses every image in the face workers (a third of a second each): the tests
+    // about it turn it on (likeness.test.ts); the rest deliver the images as they come, as before it.
+    LIKENESS_CHECK: 'off',
     ROLE: 'web',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,

@@ -24,6 +24,12 @@ export function countingGenerator({ paceMs = 0 } = {}) {
       made.set(key, (made.get(key) ?? 0) + 1);
       return { portraits: [{ no, jpeg }], selfiesConsumed: have.size + 1 >= request.total };
     },
+    async replace(request) {
+      const jpeg = await sharp({ create: { width: request.width, height: request.height, channels: 3, background: `hsl(${request.seed % 360}, 40%, 60%)` } })
+        .jpeg({ quality: 70 })
+        .toBuffer();
+      return { jpeg };
+    },
   };
   return {
     generator,

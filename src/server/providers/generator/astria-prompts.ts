@@ -13,6 +13,8 @@ export interface AstriaPromptPlan {
   numImages: number;
   w: number;
   h: number;
+  /** The attire and backdrop it shows (`attire|background`): the likeness check keeps the mix. */
+  look: string;
 }
 
 export interface PromptPlanInput {
@@ -183,8 +185,15 @@ export function planPrompts(input: PromptPlanInput): AstriaPromptPlan[] {
     return {
       text: promptText(answers, { attire: attires[a], background: backgrounds[b], pose: POSES[i % poseCount], index: i }),
       numImages: base + (i < extra ? 1 : 0),
+      look: `${attires[a]}|${backgrounds[b]}`,
       w: input.width,
       h: input.height,
     };
   });
+}
+
+/** The words of a replacement's prompt: the replaced portrait's look, a pose the seed picks. */
+export function replacementText(answers: StoredPortraitInfo, look: string | null, seed: number): string {
+  const [attire = answers.attire?.[0] ?? 'business_attire', background = answers.background?.[0] ?? 'studio_gray'] = (look ?? '').split('|').filter(Boolean);
+  return promptText(answers, { attire, background, pose: POSES[seed % POSES.length] as string, index: seed });
 }

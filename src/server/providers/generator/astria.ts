@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { LIMITS, PORTRAIT_SIZE } from '../../../shared/limits.js';
 import type { Config } from '../../config.js';
 import { callbackSecret, callbackUrl } from './astria-callback.js';
-import { ASTRIA_TOKEN, classWord, planPrompts, type AstriaPromptPlan } from './astria-prompts.js';
-import type { GenerationRequest, GenerationStep, Generator } from './generator.js';
+import { ASTRIA_TOKEN, classWord, planPrompts, replacementText, type AstriaPromptPlan } from './astria-prompts.js';
+import { seedOf } from './offline.js';
+import type { GenerationRequest, GenerationStep, Generator, ReplacementRequest, ReplacementStep } from './generator.js';
 
 /**
  * Flux.1 dev in Astria's gallery. Each order's LoRA trains on top of it, and, as Astria's Flux API guide
@@ -197,15 +198,36 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
   const callbackFor = ({ orderId, attempt }: Pick<GenerationRequest, 'orderId' | 'attempt'>) =>
     callbackUrl(publicUrl, orderId, callbackSecret(config.apiKey, orderId)) + (attempt > 1 ? `&attempt=${attempt}` : '');
 
+  /**
+   * The order's prompts: each round of images (the promise with the likeness check's margin, then any
+   * extra round) planned on its own and appended, so the prompts of earlier rounds keep their slots.
+   */
   const plan = (request: GenerationRequest): AstriaPromptPlan[] =>
-    planPrompts({
-      answers: request.answers,
-      total: request.total,
-      poses: request.poses,
-      combinations: request.combinations,
-      width: ASTRIA_RENDER_SIZE.width,
-      height: ASTRIA_RENDER_SIZE.height,
-    });
+    request.rounds.flatMap((images) =>
+      planPrompts({
+        answers: request.answers,
+        total: images,
+        poses: request.poses,
+        combinations: request.combinations,
+        width: ASTRIA_RENDER_SIZE.width,
+        height: ASTRIA_RENDER_SIZE.height,
+      }),
+    );
+
+  /** Astria's quality options for Flux prompts, as configured (operations.md, "Astria's quality options"). */
+  const appendQuality = (form: FormData) => {
+    const { quality } = config;
+    if (quality.faceSwap) form.append('prompt[face_swap]', 'true');
+    if (quality.faceCorrect) form.append('prompt[face_correct]', 'true');
+    if (quality.inpaintFaces) form.append('prompt[inpaint_faces]', 'true');
+    if (quality.inpaintFaces && quality.superResolution) form.append('prompt[super_resolution]', 'true');
+    if (quality.hiresFix) form.append('prompt[hires_fix]', 'true');
+    if (quality.filmGrain) form.append('prompt[film_grain]', 'true');
+  };
+
+  /** The i-th prompt's seed: fixed per order and slot, so a repeated request is the same request. */
+  const promptSeed = (request: Pick<GenerationRequest, 'orderId' | 'attempt'>, index: number) =>
+    seedOf(`${request.orderId}:${request.attempt}:prompt:${index}`);
 
   /**
    * Step 1: the LoRA tune, titled with the order id. Astria's idempotency setting (operations.md) makes
@@ -280,6 +302,8 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     form.append('prompt[num_images]', String(prompt.numImages));
     form.append('prompt[w]', String(prompt.w));
     form.append('prompt[h]', String(prompt.h));
+    form.append('prompt[seed]', String(promptSeed(request, ref.promptIds.length)));
+    appendQuality(form);
     form.append('prompt[callback]', callbackFor(request));
     // Test mode: the LoRA is a `fast` tune; the prompt says so too, as it is created on the shared base tune.
     if (config.mock) form.append('prompt[branch]', 'fast');
@@ -323,12 +347,13 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     const prompts = await readPrompts(ref.promptIds);
     const planned = plan(request);
 
-    const slots = new Map<number, string>();
+    const slots = new Map<number, { url: string; look?: string; seed: number }>();
     let offset = 0;
     prompts.forEach((prompt, i) => {
       const size = prompt.num_images ?? planned[i]?.numImages ?? prompt.images?.length ?? 0;
       (prompt.images ?? []).slice(0, size).forEach((url, j) => {
-        if (offset + j + 1 <= request.total) slots.set(offset + j + 1, url);
+        // Astria renders a prompt's images from its seed onwards, one apart.
+        if (offset + j + 1 <= request.total) slots.set(offset + j + 1, { url, look: planned[i]?.look, seed: (promptSeed(request, i) + j) % 2 ** 32 });
       });
       offset += size;
     });
@@ -338,7 +363,9 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     const portraits: GenerationStep['portraits'] = [];
     for (let i = 0; i < batch.length; i += 4) {
       const chunk = batch.slice(i, i + 4);
-      const downloaded = await Promise.all(chunk.map(async ([no, url]) => ({ no, jpeg: await download(url, request.width, request.height) })));
+      const downloaded = await Promise.all(
+        chunk.map(async ([no, slot]) => ({ no, look: slot.look, seed: slot.seed, jpeg: await download(slot.url, request.width, request.height) })),
+      );
       portraits.push(...downloaded);
     }
 
@@ -420,8 +447,43 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     return collect(request, tune, ref, have);
   }
 
+  /**
+   * A replacement: one prompt with one image on the order's tune (while Astria keeps it), in the replaced
+   * portrait's look with the replacement's seed, polled until rendered. The prompt's id is the state.
+   */
+  async function replace(request: ReplacementRequest): Promise<ReplacementStep> {
+    if (!request.providerRef) return { failed: 'The order has no fine-tune at Astria' };
+    const { tuneId } = parseAstriaRef(request.providerRef);
+    if (!request.state) {
+      if (!(await holdsTune(tuneId))) return { failed: 'Astria no longer has the fine-tune of this order' };
+      const form = new FormData();
+      form.append('prompt[text]', `<lora:${tuneId}:1> ${replacementText(request.answers, request.look, request.seed)}`);
+      form.append('prompt[num_images]', '1');
+      form.append('prompt[w]', String(ASTRIA_RENDER_SIZE.width));
+      form.append('prompt[h]', String(ASTRIA_RENDER_SIZE.height));
+      form.append('prompt[seed]', String(request.seed));
+      appendQuality(form);
+      if (config.mock) form.append('prompt[branch]', 'fast');
+      try {
+        const created = ZPrompt.parse(await api.json('POST', promptsPath, form, false));
+        return { state: created.id, retryAfterMs: ASTRIA_POLL_MS };
+      } catch (error) {
+        if (isRefusal(error)) return { failed: `Astria refused the prompt: ${error.message}` };
+        if (isLostAnswer(error)) return { retryAfterMs: ASTRIA_LOST_ANSWER_WAIT_MS };
+        throw error;
+      }
+    }
+    const prompt = ZPrompt.parse(await api.json('GET', `${promptsPath}/${request.state}`));
+    const failure = failureOf(prompt);
+    if (failure) return { failed: `Astria reported a failure: ${failure}` };
+    const url = prompt.images?.[0];
+    if (!url) return { state: request.state, retryAfterMs: ASTRIA_POLL_MS };
+    return { jpeg: await download(url, request.width, request.height) };
+  }
+
   return {
     kind: 'astria',
+    replace,
     retryRef: (providerRef) => parseAstriaRef(providerRef).tuneId,
     holdsLikeness: (providerRef) => holdsTune(parseAstriaRef(providerRef).tuneId),
     async advance(request, have): Promise<GenerationStep> {

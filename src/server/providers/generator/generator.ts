@@ -7,8 +7,17 @@ export interface GenerationRequest {
   answers: StoredPortraitInfo;
   /** Loads the customer's selfies (normalised JPEGs); only called while they still exist. */
   selfies: () => Promise<Buffer[]>;
-  /** How many portraits the package promises, and their size. */
+  /**
+   * How many images to make, numbered 1..total: the portraits the package promises, plus the margin the
+   * likeness check chooses from, plus any extra rounds it asked for (`rounds`).
+   */
   total: number;
+  /**
+   * The images asked for in each round, adding up to `total`: the first round, then each extra round the
+   * likeness check asked for when too few passed. A remote provider plans each round on its own, so the
+   * numbers it gave earlier rounds never move.
+   */
+  rounds: number[];
   width: number;
   height: number;
   /** Promised poses and combinations (for prompt building); null where the package leaves them open. */
@@ -28,9 +37,42 @@ export interface GenerationRequest {
 }
 
 export interface DeliveredPortrait {
-  /** 1-based portrait number within the order. */
+  /** 1-based image number within the order (`total`). */
   no: number;
   jpeg: Buffer;
+  /** The attire and backdrop it shows (`attire|background`), so the delivered set keeps the customer's mix. */
+  look?: string;
+  /** The generator's seed for it: a replacement uses another. */
+  seed?: number;
+}
+
+/** One new portrait in place of a delivered one: the same choices, another seed. */
+export interface ReplacementRequest {
+  orderId: string;
+  answers: StoredPortraitInfo;
+  width: number;
+  height: number;
+  /** The look of the portrait it replaces (`attire|background`), null when unknown. */
+  look: string | null;
+  seed: number;
+  /** Images of the person, where the generator works from them (the kept likeness). */
+  likeness: () => Promise<Buffer[]>;
+  /** The order's provider reference (Astria: its tune, with its prompts). */
+  providerRef: string | null;
+  /** What the previous step of this replacement returned (`state`), null at the first. */
+  state: string | null;
+  /** Tells the replacement's attempts apart (a provider's idempotency must not answer an earlier one). */
+  key: string;
+}
+
+export interface ReplacementStep {
+  jpeg?: Buffer;
+  /** Remember this for the next step. */
+  state?: string;
+  /** Not ready: ask again after this long. */
+  retryAfterMs?: number;
+  /** The provider cannot make it. */
+  failed?: string;
 }
 
 /** One step of generation. */
@@ -71,4 +113,6 @@ export interface Generator {
    * so new prompts are made). Absent: a retry starts with no reference.
    */
   retryRef?(providerRef: string): string | null;
+  /** Makes one portrait in place of a delivered one (the viewer's "Replace this portrait"), step by step. */
+  replace(request: ReplacementRequest): Promise<ReplacementStep>;
 }

@@ -2,9 +2,28 @@ import { createHash } from 'node:crypto';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import type { GenerationRequest, GenerationStep, Generator } from './generator.js';
 
-/** A deterministic number in [0, 1) from a seed string. */
-function seeded(seed: string): () => number {
-  let state = createHash('sha256').update(seed).digest().readUInt32LE(0);
+/**
+ * What can go wrong with an image, as real generators get it wrong: someone else's face, two people, no
+ * face at all, a blurred one. Only tests and benchmarks tell the offline generator to make these (see
+ * `OfflineFaults`), so that the likeness check's effect is measured; `npm start` never does.
+ */
+export type OfflineFault = 'otherPerson' | 'twoFaces' | 'noFace' | 'blurred';
+
+export interface OfflineFaults {
+  /** The fault of image `n` of an order (a replacement's attempts count as `replacement`), or none. */
+  at(orderId: string, n: number, kind: 'image' | 'replacement'): OfflineFault | undefined;
+  /** Photos of another person, for `otherPerson` and `twoFaces`. */
+  otherPerson: Buffer[];
+}
+
+/** A seed as a generator keeps it: an unsigned 32-bit number. */
+export function seedOf(text: string): number {
+  return createHash('sha256').update(text).digest().readUInt32LE(0);
+}
+
+/** A deterministic number in [0, 1) from a seed. */
+function seeded(seed: number): () => number {
+  let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
     let t = Math.imul(state ^ (state >>> 15), 1 | state);
@@ -116,17 +135,40 @@ const GRADES: Record<string, { brightness: number; saturation: number; hue: numb
   wedding: { brightness: 1.08, saturation: 0.9, hue: 0, tint: '#fff1f4' },
 };
 
+interface RenderInput {
+  width: number;
+  height: number;
+  answers: GenerationRequest['answers'];
+  seed: number;
+  /** The backdrop (the look's background). */
+  backdropId: string;
+  selfie: Buffer;
+  fault?: OfflineFault;
+  /** Another person's photo, for the `otherPerson` and `twoFaces` faults. */
+  other?: Buffer;
+}
+
+/** The subject's head and shoulders, graded and with soft edges, as a PNG of the given size. */
+async function subjectLayer(photo: Buffer, width: number, height: number, zoom: number, grade: (typeof GRADES)[string]): Promise<Buffer> {
+  const [sides, top] = maskSvgs(width, height);
+  return (await headAndShoulders(photo, width, height, zoom))
+    .modulate({ brightness: grade.brightness, saturation: grade.saturation, hue: grade.hue })
+    .linear(1.08, -8)
+    .composite([
+      { input: sides, blend: 'dest-in' },
+      { input: top, blend: 'dest-in' },
+    ])
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+}
+
 /**
  * The offline stand-in for a trained model, for development and demos: each portrait is the customer's
  * own selfie, cropped to head and shoulders around the face, placed on a backdrop rendered
- * for the chosen background, graded for the category, with framing varied per portrait.
+ * for the chosen background, graded for the category, with framing varied by the seed.
  */
-async function renderPortrait(request: GenerationRequest, selfies: Buffer[], n: number): Promise<Buffer> {
-  const { width, height, answers } = request;
-  const rand = seeded(`${request.orderId}:${n}`);
-  const selfie = selfies[(n - 1) % selfies.length];
-  const backgrounds = answers.background ?? [];
-  const backdropId = backgrounds[(n - 1) % backgrounds.length] ?? 'studio_gray';
+async function renderPortrait({ width, height, answers, seed, backdropId, selfie, fault, other }: RenderInput): Promise<Buffer> {
+  const rand = seeded(seed);
   const grade = GRADES[answers.type] ?? { brightness: 1, saturation: 1.05, hue: 0 };
 
   // Framing varies: how much of the frame the subject fills, and where it sits.
@@ -135,51 +177,95 @@ async function renderPortrait(request: GenerationRequest, selfies: Buffer[], n: 
   const subjectHeight = Math.round(height * (0.72 + rand() * 0.12));
   const left = Math.round((width - subjectWidth) * (0.3 + rand() * 0.4));
   const top = height - subjectHeight;
+  const zoom = 0.72 + rand() * 0.18;
 
-  const [sides, top_] = maskSvgs(subjectWidth, subjectHeight);
-  const crop = await (await headAndShoulders(selfie, subjectWidth, subjectHeight, 0.72 + rand() * 0.18))
-    .modulate({ brightness: grade.brightness, saturation: grade.saturation, hue: grade.hue })
-    .linear(1.08, -8)
-    .composite([
-      { input: sides, blend: 'dest-in' },
-      { input: top_, blend: 'dest-in' },
-    ])
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-
-  const layers: OverlayOptions[] = [{ input: crop, left, top }];
+  const layers: OverlayOptions[] = [];
+  if (fault === 'twoFaces' && other) {
+    // Two people side by side, each in half the frame.
+    const half = Math.floor(width / 2);
+    const pairHeight = Math.round(half * 1.3);
+    layers.push({ input: await subjectLayer(other, half, pairHeight, 0.8, grade), left: 0, top: height - pairHeight });
+    layers.push({ input: await subjectLayer(selfie, half, pairHeight, 0.8, grade), left: half, top: height - pairHeight });
+  } else if (fault !== 'noFace') {
+    const photo = fault === 'otherPerson' && other ? other : selfie;
+    layers.push({ input: await subjectLayer(photo, subjectWidth, subjectHeight, zoom, grade), left, top });
+  }
   if (grade.tint) {
     const tint = await sharp({ create: { width, height, channels: 4, background: grade.tint } })
       .png({ compressionLevel: 0 })
       .toBuffer();
     layers.push({ input: tint, blend: 'soft-light' });
   }
-  return sharp(backdropSvg(width, height, backdropId, rand))
-    .composite(layers)
+  const portrait = sharp(backdropSvg(width, height, backdropId, rand)).composite(layers);
+  if (fault !== 'blurred') return portrait.jpeg({ quality: 88, mozjpeg: true }).toBuffer();
+  // A blur is applied to the finished image: sharp runs `blur` before `composite` in one pipeline.
+  const flat = await portrait.png({ compressionLevel: 0 }).toBuffer();
+  return sharp(flat)
+    .blur(Math.max(6, width / 80))
     .jpeg({ quality: 88, mozjpeg: true })
     .toBuffer();
 }
 
+/** The backdrop of a look (`attire|background`). */
+function backdropOf(look: string | null | undefined): string {
+  return look?.split('|')[1] || 'studio_gray';
+}
+
+/** The look of image `n`: the backgrounds (and attires) in turn, as the customer chose them. */
+function lookOf(answers: GenerationRequest['answers'], n: number): string {
+  const attires = answers.attire?.length ? answers.attire : ['business_attire'];
+  const backgrounds = answers.background?.length ? answers.background : ['studio_gray'];
+  return `${attires[(n - 1) % attires.length]}|${backgrounds[(n - 1) % backgrounds.length]}`;
+}
+
 /**
- * The offline stand-in for a trained model, for development and demos: each portrait is the customer's
- * own selfie, cropped to head and shoulders around the face, placed on a backdrop rendered
- * for the chosen background, graded for the category, with framing varied per portrait. One portrait per
- * step, `paceMs` apart, so progress is visible; output is deterministic per order and number.
+ * The offline stand-in for a trained model, for development and demos (see `renderPortrait`). One image
+ * per step, `paceMs` apart, so progress is visible; output is deterministic per order and number.
+ * `faults` (tests and benchmarks only) spoils some images the way real generators do.
  */
-export function createOfflineGenerator({ paceMs }: { paceMs: number }): Generator {
+export function createOfflineGenerator({ paceMs, faults }: { paceMs: number; faults?: OfflineFaults }): Generator {
+  const otherFor = (n: number) => (faults && faults.otherPerson.length > 0 ? faults.otherPerson[n % faults.otherPerson.length] : undefined);
   return {
     kind: 'offline',
     async advance(request, have): Promise<GenerationStep> {
       const next = Array.from({ length: request.total }, (_, i) => i + 1).find((n) => !have.has(n));
       if (next === undefined) return { portraits: [], selfiesConsumed: true };
       if (paceMs > 0 && have.size > 0) await new Promise((resolve) => setTimeout(resolve, paceMs));
-      const jpeg = await renderPortrait(request, await request.selfies(), next);
-      // The last portrait is made: the selfies are no longer needed.
-      return { portraits: [{ no: next, jpeg }], selfiesConsumed: have.size + 1 >= request.total };
+      const selfies = await request.selfies();
+      const look = lookOf(request.answers, next);
+      const seed = seedOf(`${request.orderId}:${next}`);
+      const jpeg = await renderPortrait({
+        width: request.width,
+        height: request.height,
+        answers: request.answers,
+        seed,
+        backdropId: backdropOf(look),
+        selfie: selfies[(next - 1) % selfies.length] as Buffer,
+        fault: faults?.at(request.orderId, next, 'image'),
+        other: otherFor(next),
+      });
+      // The last image is made: the selfies are no longer needed.
+      return { portraits: [{ no: next, jpeg, look, seed }], selfiesConsumed: have.size + 1 >= request.total };
     },
     /** Head-and-shoulders crops around each face, 512x640: all a later refresh needs of the selfies. */
     async likeness(selfies) {
       return Promise.all(selfies.map(async (selfie) => (await headAndShoulders(selfie, 512, 640, 1)).jpeg({ quality: 88, mozjpeg: true }).toBuffer()));
+    },
+    /** One portrait from the kept likeness, in the replaced one's look, framed by the new seed. */
+    async replace(request) {
+      const likeness = await request.likeness();
+      if (likeness.length === 0) return { failed: 'The images of the person kept for this order are gone' };
+      const jpeg = await renderPortrait({
+        width: request.width,
+        height: request.height,
+        answers: request.answers,
+        seed: request.seed,
+        backdropId: backdropOf(request.look),
+        selfie: likeness[request.seed % likeness.length] as Buffer,
+        fault: faults?.at(request.orderId, request.seed, 'replacement'),
+        other: otherFor(request.seed),
+      });
+      return { jpeg };
     },
   };
 }

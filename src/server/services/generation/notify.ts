@@ -9,7 +9,18 @@ import { renderMail } from '../mail/render-mail.js';
 /** Tells the customer that their portraits are ready, or that the order failed. Mail problems are logged, not fatal. */
 export async function notifyCustomer(
   ctx: Pick<AppContext, 'database' | 'mailer' | 'config' | 'log' | 'clock'>,
-  { userId, orderId, outcome }: { userId: string; orderId: string; outcome: 'ready' | 'failed' },
+  {
+    userId,
+    orderId,
+    outcome,
+    shortfall,
+  }: {
+    userId: string;
+    orderId: string;
+    outcome: 'ready' | 'failed';
+    /** Fewer portraits passed the likeness check than the package promises: the mail says so, and what can be done. */
+    shortfall?: { delivered: number; promised: number };
+  },
 ): Promise<boolean> {
   const [user] = await ctx.database.db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
   if (!user) return false;
@@ -20,7 +31,13 @@ export async function notifyCustomer(
     outcome === 'ready'
       ? renderMail({
           heading: t('email.ready.heading'),
-          paragraphs: [t('email.ready.intro', { order: shortId }), t('email.ready.retention')],
+          paragraphs: [
+            t('email.ready.intro', { order: shortId }),
+            ...(shortfall
+              ? [t('email.ready.shortfall', { delivered: shortfall.delivered, promised: shortfall.promised, email: ctx.config.mail.supportEmail })]
+              : []),
+            t('email.ready.retention'),
+          ],
           button: { label: t('email.ready.button'), url },
           footer: t('email.ready.footer'),
         })

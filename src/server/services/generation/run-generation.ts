@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { orders, portraits, selfies } from '../../db/schema.js';
+import { candidates, orders, portraits, selfies } from '../../db/schema.js';
 import type { GenerationRequest } from '../../providers/generator/index.js';
 import { findPackage } from '../../../shared/catalog/packages.js';
 import { parseStoredPortraitInfo } from '../../../shared/contracts/checkout.js';
@@ -13,16 +13,20 @@ import {
   OrderGoneError,
   orderLive,
   recordGenerationError,
+  recordImageRounds,
   recordProgress,
   type Order,
 } from '../orders/order-lifecycle.js';
+import { deliverBest, storeCandidate } from './best-of.js';
+import { nextRound } from '../likeness/choose.js';
+import { ensureReference, loadReference } from '../likeness/reference.js';
 import { deleteSelfies } from './delete-selfies.js';
 import { acquireLease, releaseLease, renewLease } from './lease.js';
 import { notifyCustomer } from './notify.js';
 import { storePortrait } from './store-portrait.js';
 import { keepLikeness, loadLikeness } from '../refresh/likeness.js';
 
-type Ctx = Pick<AppContext, 'database' | 'files' | 'generator' | 'clock' | 'mailer' | 'config' | 'log'>;
+type Ctx = Pick<AppContext, 'database' | 'files' | 'generator' | 'clock' | 'mailer' | 'config' | 'log' | 'faces'>;
 
 /** Another worker holds the order; the job is retried later (by then the holder finished or died). */
 export class LeaseBusyError extends Error {
@@ -39,6 +43,13 @@ async function storedNumbers(ctx: Ctx, orderId: string): Promise<Set<number>> {
   return new Set(rows.map((r) => r.no));
 }
 
+async function candidateNumbers(ctx: Ctx, orderId: string): Promise<Set<number>> {
+  const rows = await ctx.database.db.select({ no: candidates.no }).from(candidates).where(eq(candidates.orderId, orderId));
+  return new Set(rows.map((r) => r.no));
+}
+
+const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
 async function finish(ctx: Ctx, order: Order, outcome: 'completed' | 'failed', reason?: string) {
   const now = ctx.clock.now();
   const { db } = ctx.database;
@@ -50,7 +61,13 @@ async function finish(ctx: Ctx, order: Order, outcome: 'completed' | 'failed', r
       : await failGeneration(db, order.id, reason ?? 'Generation failed', now);
   if (!finished) return;
   await deleteSelfies(ctx, order.id);
-  await notifyCustomer(ctx, { userId: order.userId, orderId: order.id, outcome: outcome === 'completed' ? 'ready' : 'failed' });
+  const delivered = Number(generated?.n ?? 0);
+  await notifyCustomer(ctx, {
+    userId: order.userId,
+    orderId: order.id,
+    outcome: outcome === 'completed' ? 'ready' : 'failed',
+    ...(outcome === 'completed' && delivered < order.imageTotal ? { shortfall: { delivered, promised: order.imageTotal } } : {}),
+  });
   ctx.log.info({ orderId: order.id, outcome, reason }, 'generation finished');
 }
 
@@ -82,10 +99,20 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
     if (!pkg) throw new Error(`Order ${orderId} has package "${order.packageId}", which the catalog does not have`);
     const size = pkg.largeImages ? PORTRAIT_SIZE.large : PORTRAIT_SIZE.standard;
     const [first] = order.refreshOf ? await db.select({ providerRef: orders.providerRef }).from(orders).where(eq(orders.id, order.refreshOf)) : [];
+    // With the likeness check, the generator makes more images than the package promises (the margin),
+    // numbered 1..total, and the best that pass are delivered at the end; without it, the portraits as
+    // they come. Portraits already stored (an order generated before the check existed) keep their numbers.
+    const check = ctx.config.likeness.check;
+    const stored = await storedNumbers(ctx, orderId);
+    const slots = Array.from({ length: order.imageTotal }, (_, i) => i + 1).filter((no) => !stored.has(no));
+    const { marginPercent, extraRounds, maxImagesPercent } = ctx.config.likeness;
+    const rounds = order.imageRounds ?? (check ? [Math.ceil((slots.length * (100 + marginPercent)) / 100)] : [order.imageTotal]);
+    if (check && !order.imageRounds) await recordImageRounds(db, orderId, rounds);
     const request: GenerationRequest = {
       orderId,
       answers: parseStoredPortraitInfo(order.portraitInfo),
-      total: order.imageTotal,
+      total: sum(rounds),
+      rounds,
       width: size.width,
       height: size.height,
       poses: pkg.poses,
@@ -104,6 +131,12 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
         return found.length === 0 && order.likenessKeptAt ? loadLikeness(ctx, orderId) : found;
       },
     };
+    // The customer's face, before the selfies go: a refresh compares with its first order's.
+    const reference = !check
+      ? null
+      : order.refreshOf
+        ? ((await loadReference(db, order.refreshOf)) ?? (await ensureReference(ctx, order.refreshOf, () => loadLikeness(ctx, order.refreshOf as string))))
+        : await ensureReference(ctx, orderId, request.selfies);
     /** Before the selfies go, the generator keeps what a later refresh (or a retry, after a failure) needs of the person. */
     const consumeSelfies = async () => {
       if (!order.refreshOf) await keepLikeness(ctx, orderId, request.selfies);
@@ -129,9 +162,32 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
         if (!(await orderLive(db, orderId))) return { outcome: 'gone' };
         throw new LeaseBusyError(`order ${orderId} was taken over by another worker`);
       }
-      const have = await storedNumbers(ctx, orderId);
-      if (have.size >= order.imageTotal) {
+      const have = check ? await candidateNumbers(ctx, orderId) : await storedNumbers(ctx, orderId);
+      if (!check && have.size >= order.imageTotal) {
         await consumeSelfies();
+        await finish(ctx, order, 'completed');
+        return { outcome: 'completed' };
+      }
+      if (check && have.size >= request.total) {
+        const made = await db.select({ reasons: candidates.reasons }).from(candidates).where(eq(candidates.orderId, orderId));
+        const passed = made.filter((c) => c.reasons.length === 0).length;
+        const more = nextRound(
+          { wanted: slots.length, made: made.length, passed, rounds: request.rounds.length - 1 },
+          { extraRounds, maxImages: Math.ceil((slots.length * maxImagesPercent) / 100) },
+        );
+        if (more !== null) {
+          request.rounds = [...request.rounds, more];
+          request.total = sum(request.rounds);
+          await recordImageRounds(db, orderId, request.rounds);
+          ctx.log.info({ orderId, passed, made: made.length, more }, 'too few images passed the likeness check: making more');
+          continue;
+        }
+        const delivered = await deliverBest(ctx, orderId, slots, request.rounds[0] ?? 0);
+        await consumeSelfies();
+        if (stored.size + delivered === 0) {
+          await finish(ctx, order, 'failed', `None of the ${made.length} images made passed the likeness check`);
+          return { outcome: 'failed' };
+        }
         await finish(ctx, order, 'completed');
         return { outcome: 'completed' };
       }
@@ -143,20 +199,28 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
       }
       const step = await ctx.generator.advance(request, have);
       for (const portrait of step.portraits) {
-        if (portrait.no >= 1 && portrait.no <= order.imageTotal && !have.has(portrait.no)) {
-          await storePortrait(ctx, orderId, portrait.no, portrait.jpeg);
-          have.add(portrait.no);
-        }
+        if (portrait.no < 1 || portrait.no > request.total || have.has(portrait.no)) continue;
+        if (check) await storeCandidate(ctx, orderId, portrait, reference);
+        else await storePortrait(ctx, orderId, portrait.no, portrait.jpeg, { seed: portrait.seed, look: portrait.look });
+        have.add(portrait.no);
       }
       const generated = have.size;
-      await recordProgress(db, { orderId, owner, generated, total: order.imageTotal, providerRef: step.providerRef, now: ctx.clock.now() });
+      await recordProgress(db, {
+        orderId,
+        owner,
+        generated,
+        total: request.total,
+        delivered: check ? stored.size : generated,
+        providerRef: step.providerRef,
+        now: ctx.clock.now(),
+      });
       if (step.providerRef) request.providerRef = step.providerRef;
       if (step.selfiesConsumed || step.failed) await consumeSelfies();
       if (step.failed) {
         await finish(ctx, order, 'failed', step.failed);
         return { outcome: 'failed' };
       }
-      if (step.retryAfterMs !== undefined && generated < order.imageTotal) {
+      if (step.retryAfterMs !== undefined && generated < request.total) {
         await releaseLease(db, { orderId, owner, nextCheckAt: new Date(ctx.clock.now().getTime() + step.retryAfterMs) });
         return { outcome: 'waiting', retryAfterMs: step.retryAfterMs };
       }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { generateOrderJob } from '../../jobs/definitions.js';
+import { generateOrderJob, replacePortraitJob } from '../../jobs/definitions.js';
 
 /**
  * Has a paid order generated now or after `afterMs`: the one place a service sends a job, so services
@@ -10,4 +10,9 @@ import { generateOrderJob } from '../../jobs/definitions.js';
  */
 export async function scheduleGeneration(ctx: Pick<AppContext, 'queue'>, orderId: string, { afterMs = 0 }: { afterMs?: number } = {}): Promise<void> {
   await ctx.queue.sendOnce(generateOrderJob, { orderId }, orderId, Math.ceil(afterMs / 1000));
+}
+
+/** Has a replacement of one portrait made now or after `afterMs` (one job chain per replacement, as for an order). */
+export async function scheduleReplacement(ctx: Pick<AppContext, 'queue'>, replacementId: string, { afterMs = 0 }: { afterMs?: number } = {}): Promise<void> {
+  await ctx.queue.sendOnce(replacePortraitJob, { replacementId }, replacementId, Math.ceil(afterMs / 1000));
 }

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
-import { addPortraitRow, OrderGoneError } from '../orders/order-lifecycle.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { portraits } from '../../db/schema.js';
+import { addPortraitRow, OrderGoneError, orderLive } from '../orders/order-lifecycle.js';
 import { renderRendition } from '../orders/renditions.js';
 import { orderFolder, portraitKey, previewKey, thumbKey } from '../orders/storage-keys.js';
 
@@ -12,7 +14,13 @@ export { THUMB_WIDTH } from '../orders/renditions.js';
  * deletion may already have passed), and `OrderGoneError` stops the generation. The unique index on
  * (order, number) makes a repeated delivery (after a crash) a no-op rather than a duplicate.
  */
-export async function storePortrait(ctx: Pick<AppContext, 'database' | 'files'>, orderId: string, no: number, jpeg: Buffer): Promise<void> {
+export async function storePortrait(
+  ctx: Pick<AppContext, 'database' | 'files'>,
+  orderId: string,
+  no: number,
+  jpeg: Buffer,
+  made: { score?: number | null; seed?: number | null; look?: string | null } = {},
+): Promise<void> {
   const image = sharp(jpeg);
   const { width = 0, height = 0 } = await image.metadata();
   const [thumb, preview] = await Promise.all([renderRendition(jpeg, 'thumb'), renderRendition(jpeg, 'preview')]);
@@ -27,9 +35,35 @@ export async function storePortrait(ctx: Pick<AppContext, 'database' | 'files'>,
     width,
     height,
     bytes: jpeg.length,
+    score: made.score ?? null,
+    seed: made.seed ?? null,
+    look: made.look ?? null,
   });
   if (!added) {
     await ctx.files.deletePrefix(orderFolder(orderId));
     throw new OrderGoneError(`order ${orderId} was deleted while its portraits were made`);
   }
+}
+
+/**
+ * Puts a new image in a delivered portrait's place (a replacement): the files under the same number,
+ * then the row, whose `version` changes the image's address so no browser shows the old one from its cache.
+ */
+export async function replaceStoredPortrait(
+  ctx: Pick<AppContext, 'database' | 'files'>,
+  orderId: string,
+  no: number,
+  jpeg: Buffer,
+  made: { score: number | null; seed: number; look: string | null },
+): Promise<void> {
+  const { width = 0, height = 0 } = await sharp(jpeg).metadata();
+  const [thumb, preview] = await Promise.all([renderRendition(jpeg, 'thumb'), renderRendition(jpeg, 'preview')]);
+  if (!(await orderLive(ctx.database.db, orderId))) throw new OrderGoneError(`order ${orderId} was deleted while a portrait was replaced`);
+  await ctx.files.put(portraitKey(orderId, no), jpeg, 'image/jpeg');
+  await ctx.files.put(thumbKey(orderId, no), thumb, 'image/jpeg');
+  await ctx.files.put(previewKey(orderId, no), preview, 'image/jpeg');
+  await ctx.database.db
+    .update(portraits)
+    .set({ width, height, bytes: jpeg.length, score: made.score, seed: made.seed, look: made.look, version: sql`${portraits.version} + 1` })
+    .where(and(eq(portraits.orderId, orderId), eq(portraits.no, no)));
 }

@@ -6,6 +6,8 @@ import { favoriteNumbers, portraitInfoOf } from './list-orders.js';
 import type { OrderInfo } from '../../../shared/contracts/order-info.js';
 import { findOwnOrder } from './find-own-order.js';
 import { portraitLinkToken } from './portrait-links.js';
+import { portraitRanking } from './portrait-ranking.js';
+import { replacementSummary } from '../replacements/replacement-summary.js';
 
 /**
  * What the photo selector polls: status, how many portraits exist, the favorites, the progress, whether
@@ -16,6 +18,7 @@ export async function getOrderInfo(ctx: Pick<AppContext, 'database' | 'clock'>, 
   const order = await findOwnOrder(ctx.database.db, userId, orderId, {
     ...refundColumns,
     imageGenerated: orders.imageGenerated,
+    imageTotal: orders.imageTotal,
     progress: orders.progress,
     purgedAt: orders.purgedAt,
     refreshOf: orders.refreshOf,
@@ -36,6 +39,9 @@ export async function getOrderInfo(ctx: Pick<AppContext, 'database' | 'clock'>, 
     refundable: guaranteeHolds(order, now),
     refreshable: refreshable(order, order.refreshBeingMade),
     portraitInfo: portraitInfoOf(order),
+    imageTotal: order.imageTotal,
+    portraits: expired ? [] : await portraitRanking(ctx.database.db, orderId),
+    replacements: await replacementSummary(ctx.database.db, { id: orderId, packageId: order.packageId }),
     imageToken: await portraitLinkToken(ctx.database.db, orderId, now),
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Executor } from '../../db/client.js';
-import { favorites, orders, payments, portraits, selfies } from '../../db/schema.js';
+import { favorites, likenessReferences, orders, payments, portraits, selfies } from '../../db/schema.js';
 import { LIMITS } from '../../../shared/limits.js';
 import { releaseHolds } from '../entitlements/holds.js';
 import { orderFolder } from './storage-keys.js';
@@ -163,7 +163,25 @@ export async function markGenerationStarted(db: Db, orderId: string, now: Date):
  */
 export async function recordProgress(
   db: Db,
-  { orderId, owner, generated, total, providerRef, now }: { orderId: string; owner: string; generated: number; total: number; providerRef?: string; now: Date },
+  {
+    orderId,
+    owner,
+    generated,
+    total,
+    delivered = generated,
+    providerRef,
+    now,
+  }: {
+    orderId: string;
+    owner: string;
+    /** Images made of `total`: the progress. */
+    generated: number;
+    total: number;
+    /** Portraits the customer can see so far (the likeness check delivers at the end). */
+    delivered?: number;
+    providerRef?: string;
+    now: Date;
+  },
 ): Promise<void> {
   const percent = Math.floor((generated / total) * 100);
   // The time each tenth was first reached, for the console's timeline; a tenth already marked keeps its time.
@@ -171,9 +189,9 @@ export async function recordProgress(
   await db
     .update(orders)
     .set({
-      imageGenerated: generated,
+      imageGenerated: delivered,
       // Progress only ever rises; 100 is reserved for completion.
-      progress: Math.min(99, percent),
+      progress: sql`greatest(${orders.progress}, ${Math.min(99, percent)})`,
       updatedAt: now,
       generationHeartbeatAt: now,
       ...(generated > 0 ? { firstPortraitAt: sql`coalesce(${orders.firstPortraitAt}, ${now})` } : {}),
@@ -274,6 +292,16 @@ export async function markLikenessKept(db: Db, orderId: string, now: Date): Prom
 /** The provider no longer holds the order's person (Astria deleted the fine-tune): no refresh can be made of it. */
 export async function forgetLikeness(db: Db, orderId: string): Promise<void> {
   await db.update(orders).set({ likenessKeptAt: null }).where(eq(orders.id, orderId));
+  // The reference only served a later replacement or refresh of this person.
+  await db.delete(likenessReferences).where(eq(likenessReferences.orderId, orderId));
+}
+
+/** The images each round of the likeness check asks for (see `orders.imageRounds`). */
+export async function recordImageRounds(db: Db, orderId: string, rounds: number[]): Promise<void> {
+  await db
+    .update(orders)
+    .set({ imageRounds: rounds })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')));
 }
 
 /**
@@ -375,6 +403,7 @@ export async function purgeOrder(ctx: Pick<AppContext, 'database' | 'files'>, or
     await tx.delete(portraits).where(eq(portraits.orderId, orderId));
     await tx.delete(favorites).where(eq(favorites.orderId, orderId));
     await tx.delete(selfies).where(eq(selfies.orderId, orderId));
+    await tx.delete(likenessReferences).where(eq(likenessReferences.orderId, orderId));
     await tx.update(orders).set({ purgedAt: now, portraitInfo: null, comment: '', updatedAt: now }).where(eq(orders.id, orderId));
   });
 }

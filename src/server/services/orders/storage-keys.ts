@@ -9,3 +9,6 @@ export const previewKey = (orderId: string, no: number) => `orders/${orderId}/pr
 /** What the offline generator keeps of the person for a refresh: framed face crops. */
 export const likenessFolder = (orderId: string) => `orders/${orderId}/likeness`;
 export const likenessKey = (orderId: string, no: number) => `${likenessFolder(orderId)}/${no}.jpg`;
+/** The images the generator made for the likeness check to choose from; gone once the order is delivered. */
+export const candidateFolder = (orderId: string) => `orders/${orderId}/candidates`;
+export const candidateKey = (orderId: string, no: number) => `${candidateFolder(orderId)}/${no}.jpg`;
