@@ -274,6 +274,34 @@ export function OrderPage({ params }: { params: Record<string, string> }) {
             </ul>
           )}
         </Section>
+        {detail.likeness && (
+          <Section title={t('operator.likeness.title')}>
+            <Facts
+              rows={[
+                [t('operator.likeness.generated'), String(detail.likeness.generated)],
+                [
+                  t('operator.likeness.deliveredOf'),
+                  t('operator.likeness.ofPromised', { delivered: detail.likeness.delivered, promised: detail.likeness.promised }),
+                ],
+                [t('operator.likeness.rejected'), String(detail.likeness.rejected)],
+                [t('operator.likeness.median'), detail.likeness.medianScore === null ? '–' : detail.likeness.medianScore.toFixed(2)],
+                [
+                  t('operator.likeness.reasonsHeader'),
+                  Object.entries(detail.likeness.reasons)
+                    .sort(([, a], [, b]) => b - a)
+                    .map(([reason, n]) =>
+                      t('operator.likeness.reasonCount', { reason: t(`operator.likeness.reasons.${reason}`, { defaultValue: reason }), count: n }),
+                    )
+                    .join(', ') || t('operator.likeness.noRejections'),
+                ],
+                [
+                  t('operator.likeness.replacements'),
+                  t('operator.likeness.replacementsUsed', { used: detail.likeness.replacementsUsed, included: detail.likeness.replacementsIncluded }),
+                ],
+              ]}
+            />
+          </Section>
+        )}
         <Section title={t('operator.order.answers')}>
           {order.answers ? (
             <Facts rows={answerRows(order.answers, order.categoryId, t)} />

@@ -12,6 +12,7 @@ import { Input } from '@/ui/input';
 import { ListSkeleton, RefreshButton } from '../components/list-states';
 import { PageContainer, PageHeader } from '../components/page-header';
 import { BarChart } from './bar-chart';
+import { LikenessTable } from './likeness-figures';
 import { ActionButton, Stat, useDateTime, useDuration } from './operator-ui';
 
 /** The operator's overview: the last 30 days as charts and figures, the beta seats and the job queue. */
@@ -180,6 +181,10 @@ export function OverviewPage() {
           </CardContent>
         </Card>
       </div>
+      <LikenessTable
+        rows={[...overview.likeness].reverse().map(({ day, ...figures }) => ({ label: day, ...figures }))}
+        description={t('operator.likeness.overviewDescription')}
+      />
     </PageContainer>
   );
 }

@@ -31,6 +31,18 @@ export const ZOverviewDaySchema = z.object({
   refundedCents: z.number().int(),
 });
 
+/** What the likeness check did with the images generated: counts, the median score, why images were rejected. */
+export const ZLikenessFiguresSchema = z.object({
+  generated: z.number().int(),
+  delivered: z.number().int(),
+  rejected: z.number().int(),
+  /** Median likeness score of the images scored; null when none was. */
+  medianScore: z.number().nullable(),
+  /** Rejected images by reason (an image can have several). */
+  reasons: z.record(z.string(), z.number().int()),
+});
+export type LikenessFigures = z.infer<typeof ZLikenessFiguresSchema>;
+
 const ZDurationSchema = z.object({ medianSeconds: z.number().nullable(), p90Seconds: z.number().nullable(), orders: z.number().int() });
 
 export const ZOverviewResponseSchema = z.object({
@@ -47,6 +59,8 @@ export const ZOverviewResponseSchema = z.object({
   /** The last daily sweep of the file store: when, and how many order folders it found without an order (and deleted). */
   fileSweep: z.object({ at: z.string(), orphans: z.number().int() }).nullable(),
   queue: z.object({ waiting: z.number().int(), running: z.number().int(), failed: z.number().int() }),
+  /** The likeness check per UTC day of the 30 (days with images only, oldest first). */
+  likeness: z.array(ZLikenessFiguresSchema.extend({ day: z.string() })),
 });
 export type OperatorOverview = z.infer<typeof ZOverviewResponseSchema>;
 
@@ -148,6 +162,12 @@ export const ZOperatorOrderResponseSchema = z.object({
       refundedAt: z.string().nullable(),
     })
     .nullable(),
+  /** The likeness check's figures for this order, and its free replacements; null for an order made without the check. */
+  likeness: ZLikenessFiguresSchema.extend({
+    promised: z.number().int(),
+    replacementsIncluded: z.number().int(),
+    replacementsUsed: z.number().int(),
+  }).nullable(),
   /** Portrait numbers whose thumbnails the console may show (`GET /v1/operator/orders/{id}/thumbs/{no}`). */
   portraits: z.array(z.number().int()),
   mails: z.array(z.object({ kind: z.enum(['confirmed', 'ready', 'failed', 'refunded']), at: z.string(), sent: z.boolean() })),

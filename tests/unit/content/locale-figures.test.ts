@@ -118,7 +118,7 @@ function patterns(figure: Figure, language: BundledLanguage): RegExp[] {
  */
 const EXCEPTIONS: { keys: RegExp; drop: RegExp; reason: string }[] = [
   {
-    keys: /^operator\.overview\./,
+    keys: /^operator\.(overview\.|likeness\.empty$)/,
     drop: /30/g,
     reason:
       'the operator console’s overview covers the last 30 days (`DAYS` in services/operator/overview.ts), a window of its query, not the retention period',

@@ -1,10 +1,12 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { auditLog, orderMails, payments, portraits, users } from '../../db/schema.js';
 import type { OperatorOrder } from '../../../shared/contracts/operator.js';
 import { findAnyOrder } from '../orders/find-own-order.js';
 import { purgeDate } from '../orders/order-lifecycle.js';
 import { auditEntry } from './audit.js';
+import { likenessFigures } from './likeness-figures.js';
+import { replacementSummary } from '../replacements/replacement-summary.js';
 import { availableActions } from './order-actions.js';
 
 type Order = Awaited<ReturnType<typeof findAnyOrder>>;
@@ -36,12 +38,14 @@ function timelineOf(order: Order, payment: Payment | undefined): Timeline {
 export async function getOperatorOrder(ctx: Pick<AppContext, 'database' | 'clock' | 'generator'>, orderId: string): Promise<OperatorOrder> {
   const { db } = ctx.database;
   const order = await findAnyOrder(db, orderId);
-  const [[user], [payment], numbers, mails, audit] = await Promise.all([
+  const [[user], [payment], numbers, mails, audit, [likeness], replacements] = await Promise.all([
     db.select({ email: users.email }).from(users).where(eq(users.id, order.userId)),
     db.select().from(payments).where(eq(payments.orderId, order.id)),
     db.select({ no: portraits.no }).from(portraits).where(eq(portraits.orderId, order.id)).orderBy(asc(portraits.no)),
     db.select().from(orderMails).where(eq(orderMails.orderId, order.id)).orderBy(asc(orderMails.createdAt)),
     db.select().from(auditLog).where(eq(auditLog.orderId, order.id)).orderBy(desc(auditLog.createdAt)),
+    likenessFigures(db, sql`order_id::text`, sql`order_id = ${order.id}`),
+    replacementSummary(db, order),
   ]);
   const { actions, blocked } = await availableActions(ctx, order, payment ?? null);
   return {
@@ -85,6 +89,18 @@ export async function getOperatorOrder(ctx: Pick<AppContext, 'database' | 'clock
           refundId: payment.refundId,
           refundedCents: payment.refundedCents,
           refundedAt: payment.refundedAt?.toISOString() ?? null,
+        }
+      : null,
+    likeness: likeness
+      ? {
+          generated: likeness.generated,
+          delivered: likeness.delivered,
+          rejected: likeness.rejected,
+          medianScore: likeness.medianScore,
+          reasons: likeness.reasons,
+          promised: order.imageTotal,
+          replacementsIncluded: replacements.included,
+          replacementsUsed: replacements.included - replacements.left,
         }
       : null,
     portraits: numbers.map((p) => p.no),

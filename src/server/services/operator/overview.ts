@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { OperatorOverview } from '../../../shared/contracts/operator.js';
 import { betaSeatTotal, countBetaSeats } from '../entitlements/beta-seats.js';
 import { lastFileSweep } from '../retention/sweep-files.js';
+import { likenessFigures } from './likeness-figures.js';
 
 const DAYS = 30;
 const DAY_MS = 24 * 3600_000;
@@ -26,7 +27,7 @@ export async function getOverview(ctx: Pick<AppContext, 'database' | 'clock' | '
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (DAYS - 1) * DAY_MS);
 
-  const [paidPerDay, refundedPerDay, [durations], [finished], [refunds], queue, used, total, sweep] = await Promise.all([
+  const [paidPerDay, refundedPerDay, [durations], [finished], [refunds], queue, used, total, sweep, likeness] = await Promise.all([
     rows<{ day: string; orders: string; cents: string }>(
       db,
       sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as orders, sum(amount_cents) as cents
@@ -68,6 +69,7 @@ export async function getOverview(ctx: Pick<AppContext, 'database' | 'clock' | '
     countBetaSeats(db, ctx.clock.now()),
     betaSeatTotal(db, ctx.config.betaSeats),
     lastFileSweep(db),
+    likenessFigures(db, sql`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`, sql`created_at >= ${since.toISOString()}::timestamptz`),
   ]);
 
   const paid = new Map(paidPerDay.map((r) => [r.day, r]));
@@ -96,5 +98,6 @@ export async function getOverview(ctx: Pick<AppContext, 'database' | 'clock' | '
       running: states.get('active') ?? 0,
       failed: states.get('failed') ?? 0,
     },
+    likeness: likeness.map(({ key, ...figures }) => ({ day: key, ...figures })),
   };
 }
