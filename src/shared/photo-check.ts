@@ -46,9 +46,27 @@ export interface PhotoAnalysis {
   brightness?: number;
   /** 64-bit difference hash of the whole photo, as 16 hex digits. */
   hash: string;
-  /** 128-d descriptor of the main face, for comparing people across the set. */
+  /**
+   * 128-d descriptor of the main face, for comparing people across the set. Biometric data: only the
+   * server holds it. The browser gets `key` and `distances` instead.
+   */
   descriptor?: number[];
+  /** The photo's name for comparisons (the first 16 hex digits of its SHA-256), as the browser gets it. */
+  key?: string;
+  /** Face distances to the caller's other photos checked shortly before, by their `key`: all the browser needs to compare people. */
+  distances?: Record<string, number>;
 }
+
+/** How far apart the faces of photos `a` and `b` are; undefined when it is not known. */
+export type FaceDistance = (a: PhotoAnalysis, b: PhotoAnalysis) => number | undefined;
+
+/** Between descriptors (the server), else from the distances the server gave one photo to the other (the browser). */
+export const faceDistance: FaceDistance = (a, b) => {
+  if (a.descriptor && b.descriptor) return descriptorDistance(a.descriptor, b.descriptor);
+  const fromB = a.key ? b.distances?.[a.key] : undefined;
+  if (fromB !== undefined) return fromB;
+  return b.key ? a.distances?.[b.key] : undefined;
+};
 
 /** What a photo's own pixels say, before it is compared with the rest of the set. */
 export function photoReasons(photo: PhotoAnalysis): PhotoReason[] {
@@ -87,23 +105,26 @@ export function descriptorDistance(a: readonly number[], b: readonly number[]): 
 }
 
 /** Mean distance between every face of one group and every face of the other. */
-function linkage(a: readonly number[], b: readonly number[], descriptors: readonly (readonly number[])[]): number {
+function linkage(a: readonly number[], b: readonly number[], distance: (i: number, j: number) => number): number {
   let sum = 0;
-  for (const i of a) for (const j of b) sum += descriptorDistance(descriptors[i] ?? [], descriptors[j] ?? []);
+  for (const i of a) for (const j of b) sum += distance(i, j);
   return sum / (a.length * b.length);
 }
 
 /**
  * Groups faces by person: each face starts alone, and the two closest groups (average linkage) merge
- * while they are at most `samePersonDistance` apart. Answers groups of indices, largest first.
+ * while they are at most `samePersonDistance` apart. Answers groups of indices, largest first. Takes
+ * the descriptors, or the number of faces and the distance between two of them.
  */
-export function groupFaces(descriptors: readonly (readonly number[])[]): number[][] {
-  let groups = descriptors.map((_, i) => [i]);
+export function groupFaces(faces: readonly (readonly number[])[] | number, between?: (i: number, j: number) => number): number[][] {
+  const count = typeof faces === 'number' ? faces : faces.length;
+  const distanceOf = between ?? ((i: number, j: number) => (typeof faces === 'number' ? 0 : descriptorDistance(faces[i] ?? [], faces[j] ?? [])));
+  let groups = Array.from({ length: count }, (_, i) => [i]);
   for (;;) {
     let best: { a: number; b: number; distance: number } | undefined;
     for (let a = 0; a < groups.length; a++) {
       for (let b = a + 1; b < groups.length; b++) {
-        const distance = linkage(groups[a] ?? [], groups[b] ?? [], descriptors);
+        const distance = linkage(groups[a] ?? [], groups[b] ?? [], distanceOf);
         if (distance <= PHOTO_CHECK.samePersonDistance && (!best || distance < best.distance)) best = { a, b, distance };
       }
     }
@@ -133,8 +154,12 @@ export function setReasons(
       .some((earlier) => !earlier.reasons.includes('duplicate') && hashDistance(earlier.photo.hash, entry.photo.hash) <= PHOTO_CHECK.duplicateBits);
     if (copies) entry.reasons.unshift('duplicate');
   });
-  const people = comparePeople ? judged.filter((entry) => entry.photo.descriptor && !entry.reasons.some(isRefusal)) : [];
-  const groups = groupFaces(people.map((entry) => entry.photo.descriptor ?? []));
+  const people = comparePeople ? judged.filter((entry) => (entry.photo.descriptor || entry.photo.key) && !entry.reasons.some(isRefusal)) : [];
+  // Every pair must be known to compare people (the browser may lack one after the server restarted):
+  // otherwise nobody is accused here, and the checkout, which analyses every photo again, decides.
+  const distances = people.map((a) => people.map((b) => (a === b ? 0 : faceDistance(a.photo, b.photo))));
+  if (distances.some((row) => row.some((d) => d === undefined))) return judged.map((entry) => entry.reasons);
+  const groups = groupFaces(people.length, (i, j) => distances[i]?.[j] ?? 0);
   if (groups.length < 2) return judged.map((entry) => entry.reasons);
   const picked = customer === undefined ? -1 : people.indexOf(judged[customer] as (typeof people)[number]);
   const largest = groups[0] ?? [];

@@ -98,6 +98,16 @@ function readStored(who: string): StoredDraft | null {
  * (which starts afresh) leaves the draft alone until something is answered there; only `discardDraft`
  * deletes one.
  */
+/**
+ * A finished check as a draft keeps it: never a face descriptor (drafts saved before the uploader stopped
+ * getting them may hold one; it is dropped on the way in and out).
+ */
+function storable(check: NonNullable<StoredPhoto['check']>): NonNullable<StoredPhoto['check']> {
+  if (!('descriptor' in check.result.analysis)) return check;
+  const { descriptor: _, ...analysis } = check.result.analysis as typeof check.result.analysis & { descriptor?: unknown };
+  return { ...check, result: { ...check.result, analysis } };
+}
+
 function save(): void {
   const who = owner;
   const state = $wizard.get();
@@ -109,7 +119,7 @@ function save(): void {
     return {
       key,
       name: photo.name,
-      ...(photo.check?.state === 'checked' ? { check: photo.check } : {}),
+      ...(photo.check?.state === 'checked' ? { check: storable(photo.check) } : {}),
       ...(photo.customer ? { customer: true as const } : {}),
     };
   });
@@ -166,7 +176,7 @@ async function apply(who: string, draft: StoredDraft, { ifEmpty = false, step }:
       name: stored.name,
       blob,
       url: URL.createObjectURL(blob),
-      ...(stored.check ? { check: stored.check } : {}),
+      ...(stored.check ? { check: storable(stored.check) } : {}),
       ...(stored.customer ? { customer: true as const } : {}),
     });
   }

@@ -13,3 +13,9 @@ export const goodAnalysis = (over: Partial<PhotoAnalysis> = {}): PhotoAnalysis =
   descriptor: Array.from({ length: 128 }, () => 0),
   ...over,
 });
+
+/** The same measurements as the uploader gets them: no descriptor, the photo's key and its face's distances to earlier photos. */
+export const browserAnalysis = (over: Partial<PhotoAnalysis> = {}, key = '0123456789abcdef', distances: Record<string, number> = {}) => {
+  const { descriptor: _, ...measured } = goodAnalysis(over);
+  return { ...measured, key, distances };
+};

@@ -7,7 +7,11 @@ export const ZPhotoVerdictSchema = z.enum(['accepted', 'warning', 'refused']);
 
 const box = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
-/** What was measured; the browser keeps it to compare the photos of a set (duplicates, someone else). */
+/**
+ * What was measured; the browser keeps it to compare the photos of a set (duplicates, someone else). The
+ * face descriptor stays on the server (biometric data): the browser gets the photo's `key` and its face's
+ * distances to the caller's other photos checked in the last hour.
+ */
 export const ZPhotoAnalysisSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
@@ -17,7 +21,8 @@ export const ZPhotoAnalysisSchema = z.object({
   sharpness: z.number().optional(),
   brightness: z.number().optional(),
   hash: z.string().regex(/^[0-9a-f]{16}$/),
-  descriptor: z.array(z.number()).length(128).optional(),
+  key: z.string().regex(/^[0-9a-f]{16}$/),
+  distances: z.record(z.string().regex(/^[0-9a-f]{16}$/), z.number()),
 });
 
 export const ZPhotoCheckResponseSchema = z.object({

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '@/shared/limits';
 import { $wizard, addPhotos, chooseOption, enterWizard, resetWizard, type WizardPhoto } from '@/stores/wizard';
 import { clearDrafts, discardDraft, resumeDraft } from '@/stores/wizard-draft';
-import { goodAnalysis } from '../../support/photo-analysis';
+import { browserAnalysis } from '../../support/photo-analysis';
 
 const photo = (n: number, checked = true): WizardPhoto => ({
   id: `p${n}`,
@@ -14,7 +14,7 @@ const photo = (n: number, checked = true): WizardPhoto => ({
   blob: new NodeBlob([`photo ${n}`], { type: 'image/jpeg' }) as unknown as Blob,
   url: `blob:test/${n}`,
   ...(checked
-    ? { check: { state: 'checked' as const, result: { verdict: 'accepted' as const, reasons: [], analysis: goodAnalysis() } } }
+    ? { check: { state: 'checked' as const, result: { verdict: 'accepted' as const, reasons: [], analysis: browserAnalysis() } } }
     : { check: { state: 'checking' as const } }),
 });
 

@@ -28,16 +28,24 @@ import {
   usablePhotos,
 } from '@/stores/wizard';
 import type { PhotoAnalysis } from '@/shared/photo-check';
-import { goodAnalysis } from '../../support/photo-analysis';
+import { browserAnalysis } from '../../support/photo-analysis';
 
 let urls = 0;
-/** A checked photo: by default a good selfie of the same face as every other, a picture of its own. */
-const photo = (analysis: Partial<PhotoAnalysis> = {}): WizardPhoto => {
+/** Where each photo's face sits (one number per person), by key: the server answers distances to the earlier ones. */
+const faces = new Map<string, number>();
+/**
+ * A checked photo as the uploader gets it: by default a good selfie of the same face as every other
+ * (`face` 0), a picture of its own, with its face's distances to every photo made before it.
+ */
+const photo = (analysis: Partial<PhotoAnalysis> = {}, face = 0): WizardPhoto => {
   const n = ++urls;
+  const key = n.toString(16).padStart(16, '0');
+  const distances = Object.fromEntries([...faces].map(([other, at]) => [other, Math.abs(at - face)]));
+  faces.set(key, face);
   const result = {
     verdict: 'accepted' as const,
     reasons: [],
-    analysis: goodAnalysis({ hash: (n % 16).toString(16).repeat(16), ...analysis }),
+    analysis: browserAnalysis({ hash: (n % 16).toString(16).repeat(16), ...analysis }, key, distances),
   };
   return { id: `p${n}`, name: `p${n}.jpg`, blob: new Blob(['x'], { type: 'image/jpeg' }), url: `blob:test/${n}`, check: { state: 'checked', result } };
 };
@@ -163,7 +171,7 @@ describe('[wizard] the wizard store', () => {
   });
 
   it("judges the photos as a set, as the checkout does, and counts them for the uploader's summary", () => {
-    const set = [...photos(5), photo({ descriptor: [0.9, ...Array.from({ length: 127 }, () => 0)] }), photo({ faces: 0, face: undefined })];
+    const set = [...photos(5), photo({}, 0.9), photo({ faces: 0, face: undefined })];
     expect(photoStates(set).map((s) => (s.state === 'checked' ? s.reasons : s.state))).toEqual([[], [], [], [], [], ['otherPerson'], ['noFace']]);
     expect(checkSummary(set)).toEqual({ ready: 5, attention: 2, checking: 0, refused: 2, undecided: 0 });
     expect(usablePhotos(set)).toEqual(set.slice(0, 5));
@@ -239,7 +247,7 @@ describe('[wizard] the wizard store', () => {
   });
 
   const refusedPhoto = () => photo({ faces: 3 });
-  const ofPerson = (d: number) => photo({ descriptor: [d, ...Array.from({ length: 127 }, () => 0)] });
+  const ofPerson = (d: number) => photo({}, d);
 
   it('counts only the photos that would be sent against the limit of 10: refused ones leave room for good ones', () => {
     enterWizard('doctor');
