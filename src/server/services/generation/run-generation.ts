@@ -193,7 +193,13 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
       }
       const deadline = started.getTime() + LIMITS.generationBoundHours * 3600_000;
       if (ctx.clock.now().getTime() > deadline) {
+        // What passed the check so far is delivered rather than lost with the order.
+        const delivered = check ? await deliverBest(ctx, orderId, slots, request.rounds[0] ?? 0) : 0;
         await consumeSelfies();
+        if (stored.size + delivered > 0 && check) {
+          await finish(ctx, order, 'completed');
+          return { outcome: 'completed' };
+        }
         await finish(ctx, order, 'failed', `Generation did not finish within ${LIMITS.generationBoundHours} hours`);
         return { outcome: 'failed' };
       }

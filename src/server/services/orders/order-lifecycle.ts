@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Executor } from '../../db/client.js';
-import { favorites, likenessReferences, orders, payments, portraits, selfies } from '../../db/schema.js';
+import { candidates, favorites, likenessReferences, orders, payments, portraits, selfies } from '../../db/schema.js';
 import { LIMITS } from '../../../shared/limits.js';
 import { releaseHolds } from '../entitlements/holds.js';
 import { orderFolder } from './storage-keys.js';
@@ -233,11 +233,15 @@ export async function retryGeneration(db: Db, orderId: string, providerRef: stri
       generationOwner: null,
       generationHeartbeatAt: null,
       providerRef,
+      imageRounds: null,
       retries: sql`${orders.retries} + 1`,
       updatedAt: now,
     })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'failed'), isNull(orders.purgedAt), isNull(orders.refundStartedAt)))
     .returning({ id: orders.id });
+  // The likeness check starts over for the portraits still missing: the failed attempt's images that
+  // were not delivered are not reused (their provider references are gone with the prompts).
+  if (done.length === 1) await db.delete(candidates).where(and(eq(candidates.orderId, orderId), isNull(candidates.deliveredAs)));
   return done.length === 1;
 }
 
