@@ -272,6 +272,13 @@ const ROUTES: Record<string, Expectation> = {
     call: (r) => ({ method: 'POST', url: '/v1/order/setFavorite', json: { orderId: r.orderId, noList: [2, 3] } }),
     status: 200,
   },
+  // The seeded order keeps no likeness of its person (it was not generated): the owner hears why no
+  // portrait can be made again; anyone else gets the 404 every foreign order gets.
+  'POST /v1/order/replacePortrait': {
+    access: 'owned',
+    call: (r) => ({ method: 'POST', url: '/v1/order/replacePortrait', json: { orderId: r.orderId, no: 2 } }),
+    status: 409,
+  },
   'POST /v1/order/addDownloaded': {
     access: 'owned',
     call: (r) => ({ method: 'POST', url: '/v1/order/addDownloaded', json: { orderId: r.orderId, no: 2 } }),

@@ -10,6 +10,7 @@ import { ZCreateRefreshRequestSchema } from '@/shared/contracts/refresh';
 import { ZOrderInfoRequestSchema } from '@/shared/contracts/order-info';
 import {
   ZAddDownloadedRequestSchema,
+  ZReplacePortraitRequestSchema,
   ZDeleteOrderRequestSchema,
   ZDiscardOrderRequestSchema,
   ZRequestRefundRequestSchema,
@@ -189,6 +190,14 @@ const JSON_ROUTES: JsonRoute[] = [
     body: () => ({ orderId: fx.orderId, noList: [1, 2] }),
     fields: { orderId: 'orderId', noList: 'numbers' },
     required: ['orderId', 'noList'],
+  },
+  {
+    url: '/v1/order/replacePortrait',
+    schema: ZReplacePortraitRequestSchema,
+    caller: 'customer',
+    body: () => ({ orderId: fx.orderId, no: 1 }),
+    fields: { orderId: 'orderId', no: 'number' },
+    required: ['orderId', 'no'],
   },
   {
     url: '/v1/order/addDownloaded',
