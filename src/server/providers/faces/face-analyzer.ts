@@ -17,7 +17,11 @@ export { UnreadablePhotoError };
  * measurements are kept, never a photo.
  */
 export interface FaceAnalyzer {
-  analyze(bytes: Uint8Array): Promise<PhotoAnalysis>;
+  /**
+   * `background`: a generated portrait's likeness check, which waits while a customer's selfie is being
+   * checked (the uploader answers in about a second whatever generation is running), and is not cached.
+   */
+  analyze(bytes: Uint8Array, options?: { background?: boolean }): Promise<PhotoAnalysis>;
   /** Starts the workers and loads the models now (a benchmark measures this). */
   warm(): Promise<void>;
   /** Stops the workers; the next photo starts them again. */
@@ -29,6 +33,7 @@ const CACHE_MS = 60 * 60 * 1000;
 
 interface Job {
   id: number;
+  background: boolean;
   bytes: Uint8Array;
   resolve: (analysis: PhotoAnalysis) => void;
   reject: (error: Error) => void;
@@ -102,7 +107,12 @@ export function createFaceAnalyzer({ workers: size, cacheEntries = CACHE_ENTRIES
         pool.push(free);
       }
       free ??= pool.find((entry) => entry.jobs.size < PHOTOS_PER_WORKER);
-      const job = free && queue.shift();
+      // A selfie first: the first waiting job that is not background work, else the oldest.
+      const index = Math.max(
+        0,
+        queue.findIndex((waiting) => !waiting.background),
+      );
+      const job = free && queue.splice(index, 1)[0];
       if (!free || !job) return;
       free.jobs.set(job.id, job);
       // A busy worker keeps the process alive until it answers.
@@ -128,19 +138,21 @@ export function createFaceAnalyzer({ workers: size, cacheEntries = CACHE_ENTRIES
     dispatch();
   }
 
-  const run = (bytes: Uint8Array) =>
+  const run = (bytes: Uint8Array, background: boolean) =>
     new Promise<PhotoAnalysis>((resolve, reject) => {
-      queue.push({ id: nextId++, bytes, resolve, reject });
+      queue.push({ id: nextId++, bytes, background, resolve, reject });
       dispatch();
     });
 
   return {
-    async analyze(bytes) {
+    async analyze(bytes, { background = false } = {}) {
+      // Background work (generated images, seen once) would only push the selfies out of the cache.
+      if (background) return run(bytes, true);
       const key = createHash('sha256').update(bytes).digest('hex');
       const now = Date.now();
       const hit = cache.get(key);
       if (hit && now - hit.at < CACHE_MS) return hit.analysis;
-      const analysis = await run(bytes);
+      const analysis = await run(bytes, false);
       if (cacheEntries === 0) return analysis;
       cache.delete(key);
       cache.set(key, { analysis, at: now });

@@ -6,6 +6,6 @@ import { judgePortrait, type LikenessVerdict } from '../../../shared/likeness.js
  * against the reference (`shared/likeness.ts`). Only the verdict is kept, never the image's descriptor.
  */
 export async function judgeImage(ctx: Pick<AppContext, 'faces'>, jpeg: Buffer, reference: readonly (readonly number[])[] | null): Promise<LikenessVerdict> {
-  const analysis = await ctx.faces.analyze(jpeg);
+  const analysis = await ctx.faces.analyze(jpeg, { background: true });
   return judgePortrait(analysis, reference);
 }

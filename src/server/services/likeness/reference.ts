@@ -27,7 +27,7 @@ export async function ensureReference(
   if (stored) return stored;
   const descriptors: number[][] = [];
   for (const image of await images()) {
-    const analysis = await ctx.faces.analyze(image).catch(() => null);
+    const analysis = await ctx.faces.analyze(image, { background: true }).catch(() => null);
     if (analysis?.faces === 1 && analysis.descriptor) descriptors.push(analysis.descriptor);
   }
   if (descriptors.length === 0) return null;

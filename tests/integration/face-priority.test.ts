@@ -1,0 +1,21 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createFaceAnalyzer } from '@/server/providers/faces/face-analyzer';
+import { selfie } from '../support/face-photos';
+
+describe('[faces] a customer waiting on a selfie check goes before generated portraits', () => {
+  const faces = createFaceAnalyzer({ workers: 1, cacheEntries: 0 });
+  afterAll(() => faces.close());
+
+  it('checks a selfie sent after five background images before the last of them', async () => {
+    await faces.warm();
+    const finished: string[] = [];
+    const track = (name: string, work: Promise<unknown>) => work.then(() => finished.push(name));
+    const background = await Promise.all([1, 2, 3, 4, 5].map((n) => selfie('ada', n)));
+    const jobs = background.map((bytes, i) => track(`portrait ${i + 1}`, faces.analyze(bytes, { background: true })));
+    jobs.push(track('selfie', faces.analyze(await selfie('cyd', 1))));
+    await Promise.all(jobs);
+    // The worker holds two images at once: the selfie waits for those, not for the three queued before it.
+    expect(finished.indexOf('selfie')).toBeLessThanOrEqual(2);
+    expect(finished).toHaveLength(6);
+  });
+});
