@@ -106,7 +106,7 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
     const stored = await storedNumbers(ctx, orderId);
     const slots = Array.from({ length: order.imageTotal }, (_, i) => i + 1).filter((no) => !stored.has(no));
     const { marginPercent, extraRounds, maxImagesPercent } = ctx.config.likeness;
-    const rounds = order.imageRounds ?? (check ? [Math.ceil((slots.length * (100 + marginPercent)) / 100)] : [order.imageTotal]);
+    const rounds = check ? (order.imageRounds ?? [Math.ceil((slots.length * (100 + marginPercent)) / 100)]) : [order.imageTotal];
     if (check && !order.imageRounds) await recordImageRounds(db, orderId, rounds);
     const request: GenerationRequest = {
       orderId,
