@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { users } from '../../db/schema.js';
+import { orders, users } from '../../db/schema.js';
 import { shortOrderId } from '../../../shared/format.js';
 import { serverT } from '../../i18n.js';
 import { recordOrderMail } from '../mail/order-mails.js';
@@ -9,21 +9,13 @@ import { renderMail } from '../mail/render-mail.js';
 /** Tells the customer that their portraits are ready, or that the order failed. Mail problems are logged, not fatal. */
 export async function notifyCustomer(
   ctx: Pick<AppContext, 'database' | 'mailer' | 'config' | 'log' | 'clock'>,
-  {
-    userId,
-    orderId,
-    outcome,
-    shortfall,
-  }: {
-    userId: string;
-    orderId: string;
-    outcome: 'ready' | 'failed';
-    /** Fewer portraits passed the likeness check than the package promises: the mail says so, and what can be done. */
-    shortfall?: { delivered: number; promised: number };
-  },
+  { userId, orderId, outcome }: { userId: string; orderId: string; outcome: 'ready' | 'failed' },
 ): Promise<boolean> {
   const [user] = await ctx.database.db.select({ email: users.email, language: users.language }).from(users).where(eq(users.id, userId));
   if (!user) return false;
+  // Fewer portraits passed the likeness check than the package promises: the mail says so, and what can be done.
+  const [order] = await ctx.database.db.select({ delivered: orders.imageGenerated, promised: orders.imageTotal }).from(orders).where(eq(orders.id, orderId));
+  const shortfall = outcome === 'ready' && order && order.delivered < order.promised ? order : null;
   const { t } = serverT(user.language);
   const shortId = shortOrderId(orderId);
   const url = `${ctx.config.publicUrl}/dashboard/photoSelector/${orderId}`;

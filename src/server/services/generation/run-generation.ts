@@ -61,13 +61,7 @@ async function finish(ctx: Ctx, order: Order, outcome: 'completed' | 'failed', r
       : await failGeneration(db, order.id, reason ?? 'Generation failed', now);
   if (!finished) return;
   await deleteSelfies(ctx, order.id);
-  const delivered = Number(generated?.n ?? 0);
-  await notifyCustomer(ctx, {
-    userId: order.userId,
-    orderId: order.id,
-    outcome: outcome === 'completed' ? 'ready' : 'failed',
-    ...(outcome === 'completed' && delivered < order.imageTotal ? { shortfall: { delivered, promised: order.imageTotal } } : {}),
-  });
+  await notifyCustomer(ctx, { userId: order.userId, orderId: order.id, outcome: outcome === 'completed' ? 'ready' : 'failed' });
   ctx.log.info({ orderId: order.id, outcome, reason }, 'generation finished');
 }
 
