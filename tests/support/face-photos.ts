@@ -17,6 +17,8 @@ const PEOPLE = {
   ada: { sample: 1, x: 837, y: 419, width: 187, height: 228 },
   /** sample6.jpg, the person on the right. */
   cyd: { sample: 6, x: 1487, y: 261, width: 211, height: 298 },
+  /** sample3.jpg, the person on the left. */
+  bea: { sample: 3, x: 585, y: 329, width: 199, height: 271 },
 } as const;
 export type Person = keyof typeof PEOPLE;
 
@@ -97,7 +99,7 @@ export function selfie(person: Person = 'ada', n = 1): Promise<Buffer> {
  * The framings of each person that pass the check on their own: cyd's wider ones take in the person
  * beside them in the demo photo ("more than one person").
  */
-const ALONE: Record<Person, number[]> = { ada: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], cyd: [1, 3, 6, 7, 8, 10] };
+const ALONE: Record<Person, number[]> = { ada: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], cyd: [1, 3, 6, 7, 8, 10], bea: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] };
 
 /** `count` different usable photos of a person, for sets with two people (cyd has six). */
 export function photosOf(person: Person, count: number): Promise<Buffer[]> {
@@ -109,6 +111,59 @@ export function photosOf(person: Person, count: number): Promise<Buffer[]> {
 /** `count` different photos of one person: an acceptable set. */
 export function selfies(count: number, person: Person = 'ada'): Promise<Buffer[]> {
   return Promise.all(Array.from({ length: count }, (_, i) => selfie(person, i + 1)));
+}
+
+/**
+ * The other faces of the demo photos as the detector boxes them (all but ada, cyd and bea): nineteen
+ * more people. sample1.jpg's right-hand face and sample4.jpg's last may be one person (their descriptors
+ * are 0.45 apart); every other pair of the 21 faces is 0.5 or more apart.
+ */
+const OTHERS: readonly { sample: number; x: number; y: number; width: number; height: number }[] = [
+  { sample: 1, x: 414, y: 355, width: 177, height: 240 },
+  { sample: 1, x: 1476, y: 199, width: 203, height: 241 },
+  { sample: 2, x: 1447, y: 153, width: 194, height: 242 },
+  { sample: 2, x: 902, y: 220, width: 151, height: 233 },
+  { sample: 2, x: 361, y: 126, width: 153, height: 259 },
+  { sample: 3, x: 1514, y: 292, width: 170, height: 280 },
+  { sample: 3, x: 1075, y: 215, width: 220, height: 299 },
+  { sample: 4, x: 664, y: 53, width: 187, height: 258 },
+  { sample: 4, x: 257, y: 185, width: 162, height: 245 },
+  { sample: 4, x: 989, y: 180, width: 169, height: 227 },
+  { sample: 4, x: 1277, y: 144, width: 145, height: 244 },
+  { sample: 5, x: 787, y: 109, width: 156, height: 212 },
+  { sample: 5, x: 1113, y: 198, width: 158, height: 236 },
+  { sample: 5, x: 1406, y: 390, width: 165, height: 271 },
+  { sample: 5, x: 598, y: 415, width: 166, height: 249 },
+  { sample: 5, x: 377, y: 859, width: 172, height: 301 },
+  { sample: 6, x: 681, y: 321, width: 160, height: 307 },
+  { sample: 6, x: 1180, y: 305, width: 188, height: 280 },
+  { sample: 6, x: 250, y: 468, width: 210, height: 291 },
+];
+
+/**
+ * One photo of each of `count` other people (up to 19), head and shoulders and nobody else, the face
+ * about 260 px across: the "someone else" a generator can draw instead of the customer.
+ */
+export function otherPeople(count = OTHERS.length): Promise<Buffer[]> {
+  if (count > OTHERS.length) throw new Error(`there are ${OTHERS.length} other people`);
+  return Promise.all(
+    OTHERS.slice(0, count).map((face, i) =>
+      once(`other-${i}`, async () => {
+        const file = path.join(DEMO, `sample${face.sample}.jpg`);
+        const { width: imageWidth = 0, height: imageHeight = 0 } = await sharp(file).metadata();
+        // Tight enough (2.2 face widths) that no neighbour comes into the frame.
+        const cropWidth = Math.round(face.width * 2.2);
+        const cropHeight = Math.min(Math.round(cropWidth * 1.25), imageHeight);
+        const left = Math.round(Math.min(Math.max(0, face.x + face.width / 2 - cropWidth / 2), imageWidth - cropWidth));
+        const top = Math.round(Math.min(Math.max(0, face.y + face.height / 2 - 0.1 * face.width - cropHeight / 2), imageHeight - cropHeight));
+        return sharp(file)
+          .extract({ left, top, width: cropWidth, height: cropHeight })
+          .resize(Math.round((cropWidth * FACE_WIDTH) / face.width), undefined, { kernel: 'lanczos3' })
+          .jpeg({ quality: 88 })
+          .toBuffer();
+      }),
+    ),
+  );
 }
 
 /**
