@@ -116,13 +116,15 @@ export async function runGeneration(ctx: Ctx, orderId: string, owner = WORKER_ID
       startedAt: started,
       attempt: order.retries + 1,
       // A refresh has no selfies: it is made from what its first order's generation kept; a retried order
-      // from what its own first attempt kept.
+      // from what its own first attempt kept, and so is a round the likeness check asks for after the
+      // generator made the first one and the selfies went (the likeness was kept just before: the order
+      // row read above does not know it yet, so the kept images are looked for whenever the selfies are gone).
       selfies: async () => {
         if (order.refreshOf) return loadLikeness(ctx, order.refreshOf);
         const rows = await db.select().from(selfies).where(eq(selfies.orderId, orderId)).orderBy(selfies.no);
         const buffers = await Promise.all(rows.map((r) => ctx.files.readBuffer(r.storageKey)));
         const found = buffers.filter((b): b is Buffer => b !== null);
-        return found.length === 0 && order.likenessKeptAt ? loadLikeness(ctx, orderId) : found;
+        return found.length > 0 ? found : loadLikeness(ctx, orderId);
       },
     };
     // The customer's face, before the selfies go: a refresh compares with its first order's.
