@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { orders, selfies } from '../../db/schema.js';
 import { LIMITS } from '../../../shared/limits.js';
 import { purgeDue, purgeOrder } from '../orders/order-lifecycle.js';
-import { selfieFolder } from '../orders/storage-keys.js';
+import { deleteSelfies } from '../generation/delete-selfies.js';
 
 /**
  * The retention rule: 30 days after delivery (or failure), or when an operator's extension ends, an order is purged (`purgeOrder`). Returns the
@@ -19,7 +19,11 @@ export async function purgeExpired(ctx: Pick<AppContext, 'database' | 'files' | 
   return due.map((d) => d.id);
 }
 
-/** Selfies that outlived their order's generation (a crash between steps), or of checkouts never paid within a day. */
+/**
+ * Selfies that outlived their order's generation (a crash between steps), or of checkouts never paid
+ * within a day. They go as generation deletes them (`deleteSelfies`), with the likeness check's
+ * reference made from them unless the order's likeness is kept.
+ */
 export async function deleteLeftoverSelfies(ctx: Pick<AppContext, 'database' | 'files' | 'clock'>): Promise<number> {
   const { db } = ctx.database;
   const dayAgo = new Date(ctx.clock.now().getTime() - 24 * 3600_000);
@@ -28,9 +32,6 @@ export async function deleteLeftoverSelfies(ctx: Pick<AppContext, 'database' | '
     .from(selfies)
     .innerJoin(orders, eq(orders.id, selfies.orderId))
     .where(or(inArray(orders.status, ['completed', 'failed']), and(eq(orders.status, 'pending'), lt(orders.createdAt, dayAgo))));
-  for (const { orderId } of leftovers) {
-    await ctx.files.deletePrefix(selfieFolder(orderId));
-    await db.delete(selfies).where(eq(selfies.orderId, orderId));
-  }
+  for (const { orderId } of leftovers) await deleteSelfies(ctx, orderId);
   return leftovers.length;
 }
