@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { createOfflineGenerator } from '@/server/providers/generator/offline';
+import type { StoredPortraitInfo } from '@/shared/contracts/checkout';
 
 /** A request the generator made to the Astria stand-in, with its form fields and files decoded. */
 export interface AstriaRecordedRequest {
@@ -75,6 +77,32 @@ function renderImage(seed: number): Promise<Buffer> {
 }
 
 /**
+ * Renders of a person in place of generated portraits, same size as `renderImage`: the offline
+ * generator's head-and-shoulders portrait from one of `faces`, framed by the seed, so that the likeness
+ * check finds the person the tune was trained on.
+ */
+function faceRenderer(faces: Buffer[]): (seed: number) => Promise<Buffer> {
+  const offline = createOfflineGenerator({ paceMs: 0 });
+  const answers = { type: 'doctor', package: 'beta', background: ['studio_gray'] } as StoredPortraitInfo;
+  return async (seed) => {
+    const step = await offline.replace({
+      orderId: 'astria-stand-in',
+      answers,
+      width: 768,
+      height: 1152,
+      look: null,
+      seed,
+      likeness: async () => faces,
+      providerRef: null,
+      state: null,
+      key: String(seed),
+    });
+    if (!step.jpeg) throw new Error('the offline renderer made no image');
+    return step.jpeg;
+  };
+}
+
+/**
  * A local stand-in for Astria's API as its Flux guide describes it: Bearer-key auth; `POST /tunes`
  * (multipart); `GET /tunes/:id`; prompts created on the Flux base tune, `POST /tunes/1504944/prompts`,
  * whose text must load a trained LoRA with `<lora:{id}:1>` (a prompt created on a LoRA tune answers 422,
@@ -86,9 +114,11 @@ function renderImage(seed: number): Promise<Buffer> {
  * from `?offset=`, as Astria's reference describes, and `GET /tunes/1504944/prompts` the account's
  * prompts on the base tune the same way. The test plays Astria's
  * workers with `train`, `render`, `failTune` and `deleteTune`, and its bad days with `throttle`, `breakNext` (any
- * status, 402 included) and `answerLate` (the request is carried out but answered 504).
+ * status, 402 included) and `answerLate` (the request is carried out but answered 504). Its images are
+ * flat colours, or, with `faces` (photos of the person), portraits of that person.
  */
-export async function startAstriaApi({ apiKey, idempotent = true }: { apiKey: string; idempotent?: boolean }) {
+export async function startAstriaApi({ apiKey, idempotent = true, faces }: { apiKey: string; idempotent?: boolean; faces?: Buffer[] }) {
+  const render = faces && faces.length > 0 ? faceRenderer(faces) : renderImage;
   const requests: AstriaRecordedRequest[] = [];
   const tunes: StandInTune[] = [];
   const prompts: StandInPrompt[] = [];
@@ -116,7 +146,7 @@ export async function startAstriaApi({ apiKey, idempotent = true }: { apiKey: st
 
     if (segments[0] === 'images' && req.method === 'GET') {
       const [, tuneId, promptId, file] = segments;
-      const image = await renderImage(Number(tuneId) + Number(promptId) * 7 + Number.parseInt(file ?? '0', 10));
+      const image = await render(Number(tuneId) + Number(promptId) * 7 + Number.parseInt(file ?? '0', 10));
       res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(image.length) });
       return res.end(image);
     }
