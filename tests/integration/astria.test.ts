@@ -432,6 +432,7 @@ describe('[astria] generator against a stand-in of the tunes API', () => {
     const refresh: GenerationRequest = {
       ...requestFor(),
       total: REFRESH_PACKAGE.portraits,
+      rounds: [REFRESH_PACKAGE.portraits],
       poses: REFRESH_PACKAGE.poses,
       combinations: REFRESH_PACKAGE.combinations,
       selfies: async () => [],
