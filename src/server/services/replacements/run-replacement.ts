@@ -36,7 +36,7 @@ export async function runReplacement(ctx: Ctx, replacementId: string): Promise<R
     .from(replacements)
     .innerJoin(orders, and(eq(orders.id, replacements.orderId), isNull(orders.deletingAt)))
     .where(eq(replacements.id, replacementId));
-  if (!row || row.replacement.status !== 'pending') return { outcome: 'gone' };
+  if (row?.replacement.status !== 'pending') return { outcome: 'gone' };
   const { replacement, order } = row;
   const [portrait] = await db
     .select({ look: portraits.look })
