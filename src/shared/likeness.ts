@@ -10,7 +10,7 @@ export const LIKENESS = {
   /**
    * Mean descriptor distance to the reference at which the score is `minScore`. On the labelled set of
    * `npm run bench likeness`, portraits of the customer made from their selfies measure 0.16 to 0.48; of
-   * another person, 0.58 and more.
+   * another person, 0.56 and more.
    */
   thresholdDistance: 0.5,
   /** Score lost per unit of distance: 0.1 closer than the threshold scores 0.45 more. */
