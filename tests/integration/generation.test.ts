@@ -121,6 +121,31 @@ describe('[portraits] the gallery fetches portraits through the signed link in t
     expect((await get(linked)).statusCode).toBe(401);
     expect((await get(linked, { cookie: ada.cookie })).statusCode).toBe(200);
   });
+
+  it('gives a replaced portrait (its next version) another validator, by link and by session', async () => {
+    const ada = await signInAs(t, 'versions@example.com');
+    const order = await seedCompletedOrder(t, ada.user.id);
+    const info = await t.app.inject({ method: 'POST', url: '/v1/order/info', headers: ada.headers, payload: { orderId: order.id } });
+    const token = encodeURIComponent(info.json().data.imageToken as string);
+    const etag = async (url: string, headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect([url, res.statusCode]).toEqual([url, 200]);
+      return res.headers.etag as string;
+    };
+    const thumb = `/v1/image/get/${order.id}/2?size=thumb`;
+    const linkedBefore = await etag(`${thumb}&t=${token}`);
+    const sessionBefore = await etag(thumb, { cookie: ada.cookie });
+    const fullBefore = await etag(`/v1/image/get/${order.id}/2`, { cookie: ada.cookie });
+
+    await t.app.ctx.database.db.update(portraits).set({ version: 1 }).where(eq(portraits.orderId, order.id));
+    expect(await etag(`${thumb}&t=${token}&v=1`)).not.toBe(linkedBefore);
+    expect(await etag(`${thumb}&t=${token}&v=0`)).toBe(linkedBefore);
+    expect(await etag(thumb, { cookie: ada.cookie })).not.toBe(sessionBefore);
+    expect(await etag(`/v1/image/get/${order.id}/2`, { cookie: ada.cookie })).not.toBe(fullBefore);
+    for (const v of ['-1', 'x', '1.5', '10000000']) {
+      expect((await t.app.inject({ method: 'GET', url: `${thumb}&t=${token}&v=${v}` })).statusCode).toBe(400);
+    }
+  });
 });
 
 describe('[retention] portraits and personal data go 30 days after delivery', () => {

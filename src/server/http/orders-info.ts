@@ -13,7 +13,16 @@ import { route } from './route.js';
 import { requireSignIn } from './session.js';
 
 const ZImageParams = z.object({ orderId: z.string().max(100), n: z.string().regex(/^\d{1,4}$/) });
-const ZImageQuery = z.object({ size: z.enum(PORTRAIT_SIZES).default('full'), t: z.string().max(200).optional() });
+/** `v` is the portrait's version (see `portraitUrl`): a replaced portrait's address, and so its cache entry, differ. */
+const ZImageQuery = z.object({
+  size: z.enum(PORTRAIT_SIZES).default('full'),
+  t: z.string().max(200).optional(),
+  v: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .transform(Number)
+    .optional(),
+});
 
 /** Order progress for the photo selector, and the portraits themselves (never public URLs). */
 export async function orderInfoRoutes(app: FastifyInstance): Promise<void> {
@@ -33,11 +42,11 @@ export async function orderInfoRoutes(app: FastifyInstance): Promise<void> {
       (await portraitLinkValid(app.ctx.database.db, params.data.orderId, token, app.ctx.clock.now()));
     const user = linked ? null : await requireSignIn(request, reply);
     if (!params.success) throw new AppError('NOT_FOUND', 'Photo not found');
-    const { size } = parseInput(ZImageQuery, request.query);
+    const { size, v: version = 0 } = parseInput(ZImageQuery, request.query);
     if (size === 'full') refuseCrossSiteDownload(request, app.ctx.config);
     const portrait = user
       ? await openPortrait(app.ctx, { userId: user.userId, orderId: params.data.orderId, no: Number(params.data.n), size })
-      : await openLinkedPortrait(app.ctx, { orderId: params.data.orderId, no: Number(params.data.n), size });
+      : await openLinkedPortrait(app.ctx, { orderId: params.data.orderId, no: Number(params.data.n), size, version });
     return sendPortrait(request, reply, portrait, 'private, max-age=31536000, immutable');
   });
 }

@@ -109,6 +109,9 @@ describe('[orders] how an order is shown', () => {
     expect(portraitUrl(id, 3, { size: 'full' })).toBe(`/v1/image/get/${id}/3`);
     expect(portraitUrl(id, 3, { size: 'thumb' })).toBe(`/v1/image/get/${id}/3?size=thumb`);
     expect(portraitUrl(id, 3, { size: 'preview', token: '1795737600.a-b_c' })).toBe(`/v1/image/get/${id}/3?size=preview&t=1795737600.a-b_c`);
+    // A replaced portrait gets another address; the first version keeps the one it always had.
+    expect(portraitUrl(id, 3, { size: 'thumb', token: 'x', version: 2 })).toBe(`/v1/image/get/${id}/3?size=thumb&t=x&v=2`);
+    expect(portraitUrl(id, 3, { version: 0 })).toBe(`/v1/image/get/${id}/3`);
     expect(groupDownloadUrl(id, { favorites: true })).toBe(`/v1/order/groupDownload/${id}?favorites=true`);
   });
 

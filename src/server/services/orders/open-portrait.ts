@@ -14,7 +14,7 @@ type PortraitRow = typeof portraits.$inferSelect;
 
 /** A stored portrait: its validator and size, and its bytes when asked for (a revalidation needs none). */
 export interface StoredPortrait {
-  /** A portrait never changes once stored: its id and size identify the bytes. */
+  /** A portrait's bytes change only when it is replaced: its id, size and version identify them. */
   etag: string;
   bytes: number | undefined;
   /**
@@ -55,12 +55,13 @@ export async function openPortraitFile(ctx: PortraitContext, { orderId, no, size
  */
 export async function openLinkedPortrait(
   ctx: PortraitContext,
-  { orderId, no, size }: { orderId: string; no: number; size: PortraitSize },
+  { orderId, no, size, version = 0 }: { orderId: string; no: number; size: PortraitSize; version?: number },
 ): Promise<StoredPortrait> {
   if (size === 'full') return openPortraitFile(ctx, { orderId, no, size });
   return {
-    // The order id and number name one portrait for good: a retry adds numbers, it never rewrites one.
-    etag: `"${orderId}-${no}-${size}"`,
+    // The order id, number and version (the link's, unchecked: no row is read) name one image for good: a
+    // retry adds numbers, and a replacement rewrites one under the next version.
+    etag: `"${orderId}-${no}-${size}-v${version}"`,
     bytes: undefined,
     open: () => openRendition(ctx, { orderId, no, rendition: size, key: renditionKey(orderId, no, size), source: portraitKey(orderId, no) }),
   };
@@ -72,13 +73,13 @@ function openStored(ctx: PortraitContext, portrait: PortraitRow | null, size: Po
   if (size !== 'full') {
     const key = size === 'thumb' && portrait.thumbKey ? portrait.thumbKey : renditionKey(orderId, no, size);
     return {
-      etag: `"${portrait.id}-${size}"`,
+      etag: `"${portrait.id}-${size}-v${portrait.version}"`,
       bytes: undefined,
       open: () => openRendition(ctx, { orderId, no, rendition: size, key, source: storageKey }),
     };
   }
   return {
-    etag: `"${portrait.id}-full"`,
+    etag: `"${portrait.id}-full-v${portrait.version}"`,
     bytes: portrait.bytes,
     async open() {
       const stream = await ctx.files.read(storageKey);
