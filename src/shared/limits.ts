@@ -10,6 +10,8 @@ export const LIMITS = {
   orderIdDisplayLength: 8,
   ordersRefreshMs: 60_000,
   photoSelectorRefreshMs: 60_000,
+  /** The photo selector asks this often while a portrait is being replaced, so the new one shows soon. */
+  replacementRefreshMs: 3_000,
   viewWithinDays: 30,
   receiptsMax: 100,
   loginLinkTtlMs: 10 * 60 * 1000,

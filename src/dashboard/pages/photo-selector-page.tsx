@@ -1,8 +1,9 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleAlertIcon, DownloadIcon, HeartIcon, ImagesIcon, RefreshCwIcon, SparklesIcon } from 'lucide-react';
+import { CircleAlertIcon, CircleCheckIcon, DownloadIcon, HeartIcon, ImagesIcon, InfoIcon, RefreshCwIcon, SparklesIcon, XIcon } from 'lucide-react';
 import { groupDownloadUrl } from '@/shared/orders';
 import { Button } from '@/ui/button';
+import { cn } from '@/ui/cn';
 import { Progress } from '@/ui/progress';
 import { Skeleton } from '@/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/ui/tabs';
@@ -11,11 +12,13 @@ import { DownloadGuaranteeDialog } from '../photo-selector/download-guarantee-di
 import { downloadPhoto } from '../photo-selector/download-photo';
 import { EmptyState } from '../photo-selector/empty-state';
 import { PhotoGrid } from '../photo-selector/photo-grid';
-import { photoNumbers } from '../photo-selector/photo-list';
+import { galleryOrder, type ReplacementOutcome } from '../photo-selector/photo-list';
 import { PhotoViewer } from '../photo-selector/photo-viewer';
+import { ReplacePortraitDialog } from '../photo-selector/replace-portrait-dialog';
 import { useDownloadGuard } from '../photo-selector/use-download-guard';
 import { useFavorites } from '../photo-selector/use-favorites';
 import { useOrderInfo } from '../photo-selector/use-order-info';
+import { useReplacements } from '../photo-selector/use-replacements';
 import { RefreshDialog } from '../my-orders/refresh-dialog';
 
 type Tab = 'all' | 'favorites';
@@ -42,6 +45,28 @@ function LoadError({ title, message, retry }: { title: string; message: string; 
         <span className="font-medium">{title}</span> <span className="text-muted-foreground">{message}</span>
       </p>
       {retry}
+    </div>
+  );
+}
+
+/** What became of the replacements this visit saw, one dismissible line each, said politely. */
+function ReplacementNotices({ outcomes, onDismiss }: { outcomes: ReadonlyMap<number, ReplacementOutcome>; onDismiss: (no: number) => void }) {
+  const { t } = useTranslation();
+  return (
+    // Always there, so a screen reader hears a line arrive; out of sight while empty.
+    <div role="status" className={cn(outcomes.size === 0 ? 'sr-only' : 'space-y-2')}>
+      {[...outcomes].map(([no, outcome]) => {
+        const Icon = outcome === 'done' ? CircleCheckIcon : InfoIcon;
+        return (
+          <div key={no} className="flex items-center gap-3 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
+            <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <p className="min-w-0 flex-1">{outcome === 'done' ? t('orders.replace.done', { n: no }) : t('orders.replace.failed', { n: no })}</p>
+            <Button size="icon" variant="ghost" className="size-8 shrink-0" aria-label={t('dashboard.close')} onClick={() => onDismiss(no)}>
+              <XIcon aria-hidden="true" />
+            </Button>
+          </div>
+        );
+      })}
     </div>
   );
 }
@@ -105,13 +130,19 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
   const [tab, setTab] = useState<Tab>('all');
   const [viewer, setViewer] = useState<{ photos: number[]; index: number } | null>(null);
   const downloads = useDownloadGuard(orderId, info?.refundable ?? false);
+  const replacements = useReplacements(orderId, info, refresh);
 
-  const all = useMemo(() => photoNumbers(info?.imageGenerated ?? 0), [info?.imageGenerated]);
+  // Best first, as the order info ranks them (by likeness); the favorites follow the same ranking.
+  const ranked = useMemo(() => galleryOrder(info?.portraits ?? [], info?.imageGenerated ?? 0), [info?.portraits, info?.imageGenerated]);
+  const all = useMemo(() => ranked.map((portrait) => portrait.no), [ranked]);
+  const versions = useMemo(() => new Map(ranked.map((portrait) => [portrait.no, portrait.version])), [ranked]);
   const favoriteSet = useMemo(() => new Set(favorites), [favorites]);
   const favoritePhotos = useMemo(() => all.filter((no) => favoriteSet.has(no)), [all, favoriteSet]);
   // A refunded order whose portraits were kept is finished too: nothing more is being made.
   const completed = info?.status === 'completed' || info?.status === 'refunded';
   const expired = info?.expired ?? false;
+  // Fewer portraits than the package promises passed the likeness check: the page says so and what can be done.
+  const shortfall = info?.status === 'completed' && !expired && info.imageGenerated < info.imageTotal;
 
   // An order that could not be loaded (a wrong link, say) is not said to be generating: the page keeps its name.
   const generating = info !== null && !completed;
@@ -121,11 +152,13 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
     : expired
       ? t('orders.photos.expired')
       : completed
-        ? t('orders.photos.ready', { count: all.length })
+        ? shortfall
+          ? `${t('orders.photos.ready', { count: all.length })} ${t('orders.photos.shortfall', { delivered: info.imageGenerated, total: info.imageTotal })}`
+          : t('orders.photos.ready', { count: all.length })
         : t('orders.photos.available', { count: all.length });
 
   const download = (no: number) => {
-    if (orderId) downloads.guard(() => void downloadPhoto(orderId, no, info?.imageToken));
+    if (orderId) downloads.guard(() => void downloadPhoto(orderId, no, { imageToken: info?.imageToken, version: versions.get(no) }));
   };
   const zipGuard = downloads.asks ? downloads.guard : undefined;
   const open = (photos: number[]) => (index: number) => setViewer({ photos, index });
@@ -190,6 +223,7 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
         />
       )}
       {!info && error === null && orderId && <GridSkeleton label={t('orders.photos.loadingLabel')} />}
+      <ReplacementNotices outcomes={replacements.outcomes} onDismiss={replacements.dismiss} />
 
       {info && (
         <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)} className="gap-0">
@@ -199,6 +233,8 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
                 orderId={orderId}
                 imageToken={info?.imageToken}
                 photos={all}
+                versions={versions}
+                replacing={replacements.pending}
                 favorites={favoriteSet}
                 onOpen={open(all)}
                 onToggleFavorite={toggle}
@@ -220,6 +256,8 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
                 orderId={orderId}
                 imageToken={info?.imageToken}
                 photos={favoritePhotos}
+                versions={versions}
+                replacing={replacements.pending}
                 favorites={favoriteSet}
                 onOpen={open(favoritePhotos)}
                 onToggleFavorite={toggle}
@@ -255,13 +293,27 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
           orderId={orderId}
           imageToken={info?.imageToken}
           photos={viewer?.photos ?? []}
+          versions={versions}
           index={viewer?.index ?? null}
           onIndexChange={(index) => setViewer((current) => (index === null || !current ? null : { ...current, index }))}
           favorites={favoriteSet}
           onToggleFavorite={toggle}
           onDownload={download}
+          replacements={
+            replacements.offered
+              ? { left: replacements.left, pending: replacements.pending, outcomes: replacements.outcomes, onReplace: replacements.ask }
+              : undefined
+          }
         />
       )}
+      <ReplacePortraitDialog
+        no={replacements.asking}
+        left={replacements.left}
+        refundable={info?.refundable ?? false}
+        busy={replacements.busy}
+        onConfirm={() => void replacements.confirm()}
+        onCancel={replacements.cancel}
+      />
       <DownloadGuaranteeDialog open={downloads.asking} onConfirm={downloads.confirm} onCancel={downloads.cancel} />
       <RefreshDialog order={refreshing && orderId && info ? { id: orderId, portraitInfo: info.portraitInfo } : null} onClose={() => setRefreshing(false)} />
     </PageContainer>

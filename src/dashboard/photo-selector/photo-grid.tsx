@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DownloadIcon, HeartIcon } from 'lucide-react';
+import { DownloadIcon, HeartIcon, Loader2Icon } from 'lucide-react';
 import { portraitUrl } from '@/shared/orders';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
@@ -48,11 +48,30 @@ export function PhotoActions({ no, favorite, onToggleFavorite, onDownload, class
   );
 }
 
+/** Over a portrait being replaced, in the grid and the viewer: a spinner and "Replacing...". */
+export function ReplacingOverlay({ no, className }: { no: number; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      aria-label={t('orders.replace.replacingLabel', { n: no })}
+      className={cn('pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/55 text-white', className)}
+    >
+      <Loader2Icon className="size-7 motion-safe:animate-spin" aria-hidden="true" />
+      <span className="text-sm font-medium">{t('orders.replace.replacing')}</span>
+    </div>
+  );
+}
+
 export interface PhotoGridProps {
   orderId: string;
   /** The order info's `imageToken`: the images load without a session check per thumbnail. */
   imageToken?: string;
   photos: number[];
+  /** Each portrait's version (the order info's), which its address carries; 0 when absent. */
+  versions: ReadonlyMap<number, number>;
+  /** Portraits being replaced: their tile says so over the old image. */
+  replacing: ReadonlySet<number>;
   favorites: ReadonlySet<number>;
   onOpen: (index: number) => void;
   onToggleFavorite: (no: number) => void;
@@ -60,8 +79,8 @@ export interface PhotoGridProps {
   label: string;
 }
 
-/** A numbered grid of thumbnails (lazy-loaded); a click opens the viewer at that photo. */
-export function PhotoGrid({ orderId, imageToken, photos, favorites, onOpen, onToggleFavorite, onDownload, label }: PhotoGridProps) {
+/** A numbered grid of thumbnails (lazy-loaded) in the order given; a click opens the viewer at that photo. */
+export function PhotoGrid({ orderId, imageToken, photos, versions, replacing, favorites, onOpen, onToggleFavorite, onDownload, label }: PhotoGridProps) {
   const { t } = useTranslation();
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" aria-label={label}>
@@ -74,7 +93,7 @@ export function PhotoGrid({ orderId, imageToken, photos, favorites, onOpen, onTo
             onClick={() => onOpen(index)}
           >
             <img
-              src={portraitUrl(orderId, no, { size: 'thumb', token: imageToken })}
+              src={portraitUrl(orderId, no, { size: 'thumb', token: imageToken, version: versions.get(no) })}
               alt=""
               loading="lazy"
               decoding="async"
@@ -83,6 +102,7 @@ export function PhotoGrid({ orderId, imageToken, photos, favorites, onOpen, onTo
               className="aspect-[416/608] h-auto w-full object-cover transition-transform duration-300 motion-safe:group-hover:scale-[1.02]"
             />
           </button>
+          {replacing.has(no) && <ReplacingOverlay no={no} />}
           <span className="pointer-events-none absolute top-2 left-2 rounded-md bg-black/65 px-1.5 py-0.5 text-xs font-semibold text-white tabular-nums">
             {no}
           </span>

@@ -1,11 +1,24 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronLeftIcon, ChevronRightIcon, XIcon } from 'lucide-react';
+import { ChevronLeftIcon, ChevronRightIcon, RefreshCcwIcon, XIcon } from 'lucide-react';
 import { portraitUrl } from '@/shared/orders';
 import { Button } from '@/ui/button';
+import { cn } from '@/ui/cn';
 import { Dialog, DialogClose, DialogContent, DialogTitle } from '@/ui/dialog';
-import { PhotoActions, PREVIEW_SIZE } from './photo-grid';
-import { stepIndex } from './photo-list';
+import { PhotoActions, PREVIEW_SIZE, ReplacingOverlay } from './photo-grid';
+import { type ReplacementOutcome, stepIndex } from './photo-list';
+
+/** The viewer's free replacement of the portrait on screen. */
+export interface ViewerReplacements {
+  /** Free replacements left on the order. */
+  left: number;
+  /** Portraits being replaced: their button waits and their image says so. */
+  pending: ReadonlySet<number>;
+  /** What became of the replacements this visit saw, by portrait. */
+  outcomes: ReadonlyMap<number, ReplacementOutcome>;
+  /** Asks to replace `no` (the page confirms first). */
+  onReplace: (no: number) => void;
+}
 
 export interface PhotoViewerProps {
   orderId: string;
@@ -13,33 +26,55 @@ export interface PhotoViewerProps {
   imageToken?: string;
   /** The photos the viewer moves through (those of the tab it was opened from). */
   photos: number[];
+  /** Each portrait's version (see PhotoGrid); 0 when absent. */
+  versions?: ReadonlyMap<number, number>;
   /** Position in `photos`, or null when closed. */
   index: number | null;
   onIndexChange: (index: number | null) => void;
   favorites: ReadonlySet<number>;
   onToggleFavorite: (no: number) => void;
   onDownload: (no: number) => void;
+  /** Offered for a delivered order whose package includes replacements; absent, the viewer offers none. */
+  replacements?: ViewerReplacements;
 }
+
+const NO_VERSIONS: ReadonlyMap<number, number> = new Map();
 
 /**
  * The full-screen viewer: the photo's preview (sized for a screen, lower than the deliverable, so
  * looking is never a download), favorite, download and close, previous/next arrows that wrap around,
- * 'Photo X of N'. Left and right arrow keys move; Escape closes (Radix).
+ * 'Photo X of N', and below the photo its free replacement with the counter. Left and right arrow keys
+ * move; Escape closes (Radix).
  */
-export function PhotoViewer({ orderId, imageToken, photos, index, onIndexChange, favorites, onToggleFavorite, onDownload }: PhotoViewerProps) {
+export function PhotoViewer({
+  orderId,
+  imageToken,
+  photos,
+  versions = NO_VERSIONS,
+  index,
+  onIndexChange,
+  favorites,
+  onToggleFavorite,
+  onDownload,
+  replacements,
+}: PhotoViewerProps) {
   const { t } = useTranslation();
   const open = index !== null && photos.length > 0;
   const position = open ? Math.min(index, photos.length - 1) : 0;
   const no = photos[position];
   const move = (delta: number) => onIndexChange(stepIndex(position, delta, photos.length));
+  const url = (n: number, size: 'thumb' | 'preview') => portraitUrl(orderId, n, { size, token: imageToken, version: versions.get(n) });
 
   // Warm the cache with the neighbours' previews, so moving feels instant.
   useEffect(() => {
     if (!open || photos.length < 2) return;
     for (const delta of [1, -1]) {
-      new Image().src = portraitUrl(orderId, photos[stepIndex(position, delta, photos.length)], { size: 'preview', token: imageToken });
+      const neighbour = photos[stepIndex(position, delta, photos.length)] as number;
+      new Image().src = portraitUrl(orderId, neighbour, { size: 'preview', token: imageToken, version: versions.get(neighbour) });
     }
-  }, [open, orderId, imageToken, photos, position]);
+  }, [open, orderId, imageToken, photos, versions, position]);
+
+  const replacing = no !== undefined && (replacements?.pending.has(no) ?? false);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onIndexChange(null)}>
@@ -80,21 +115,25 @@ export function PhotoViewer({ orderId, imageToken, photos, index, onIndexChange,
               </div>
             </div>
             <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-3 sm:px-16">
-              <img
-                key={no}
-                src={portraitUrl(orderId, no, { size: 'preview', token: imageToken })}
-                alt={t('orders.photos.photoAlt', { n: no })}
-                width={PREVIEW_SIZE.width}
-                height={PREVIEW_SIZE.height}
-                className="h-full w-full object-contain"
-                // The thumbnail the grid already loaded stands in until the preview arrives.
-                style={{
-                  backgroundImage: `url("${portraitUrl(orderId, no, { size: 'thumb', token: imageToken })}")`,
-                  backgroundSize: 'contain',
-                  backgroundPosition: 'center',
-                  backgroundRepeat: 'no-repeat',
-                }}
-              />
+              <div className="relative flex h-full w-full items-center justify-center">
+                <img
+                  // A replaced portrait is another image: the new one loads rather than the old one lingering.
+                  key={`${no}-${versions.get(no) ?? 0}`}
+                  src={url(no, 'preview')}
+                  alt={t('orders.photos.photoAlt', { n: no })}
+                  width={PREVIEW_SIZE.width}
+                  height={PREVIEW_SIZE.height}
+                  className="h-full w-full object-contain"
+                  // The thumbnail the grid already loaded stands in until the preview arrives.
+                  style={{
+                    backgroundImage: `url("${url(no, 'thumb')}")`,
+                    backgroundSize: 'contain',
+                    backgroundPosition: 'center',
+                    backgroundRepeat: 'no-repeat',
+                  }}
+                />
+                {replacing && <ReplacingOverlay no={no} className="bg-black/45" />}
+              </div>
               {photos.length > 1 && (
                 <>
                   <Button
@@ -118,9 +157,50 @@ export function PhotoViewer({ orderId, imageToken, photos, index, onIndexChange,
                 </>
               )}
             </div>
+            {replacements && <ReplaceBar no={no} replacing={replacing} {...replacements} />}
           </>
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Below the photo: "Replace this portrait" with the counter beside it (the reason when it cannot be used),
+ * and what is happening to this portrait's replacement, said politely.
+ */
+function ReplaceBar({ no, replacing, left, outcomes, onReplace }: ViewerReplacements & { no: number; replacing: boolean }) {
+  const { t } = useTranslation();
+  const counterId = useId();
+  const outcome = outcomes.get(no);
+  const news = replacing
+    ? t('orders.replace.replacingStatus', { n: no })
+    : outcome === 'failed'
+      ? t('orders.replace.failed', { n: no })
+      : outcome === 'done'
+        ? t('orders.replace.done', { n: no })
+        : '';
+  return (
+    <div className="flex flex-col items-center gap-2 border-t border-white/10 px-3 pt-2.5 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+      <div className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1.5">
+        <Button
+          variant="outline"
+          className="rounded-full border-white/25 bg-white/10 text-white hover:bg-white/20 hover:text-white disabled:opacity-60"
+          disabled={replacing || left === 0}
+          aria-describedby={counterId}
+          onClick={() => onReplace(no)}
+        >
+          <RefreshCcwIcon aria-hidden="true" />
+          {t('orders.replace.button')}
+        </Button>
+        <p id={counterId} className="text-sm text-white/75 tabular-nums">
+          {left > 0 ? t('orders.replace.left', { count: left }) : t('orders.replace.none')}
+        </p>
+      </div>
+      {/* Always there, so a screen reader hears it change; out of sight while it says nothing. */}
+      <p role="status" className={cn('max-w-xl text-center text-sm text-white/90', !news && 'sr-only')}>
+        {news}
+      </p>
+    </div>
   );
 }
