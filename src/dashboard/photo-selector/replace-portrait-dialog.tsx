@@ -42,7 +42,8 @@ export function ReplacePortraitDialog({ no, left, refundable, busy, onConfirm, o
             <div className="space-y-2">
               <p>{t('orders.replace.effect')}</p>
               <p>{t('orders.replace.check')}</p>
-              {refundable && <p>{t('orders.replace.guarantee')}</p>}
+              {/* The guarantee is named only while it holds: a free or downloaded order has none to keep. */}
+              <p>{refundable ? t('orders.replace.guarantee') : t('orders.replace.notDownload')}</p>
               <p className="font-medium text-foreground">{t('orders.replace.remaining', { count: left })}</p>
             </div>
           </AlertDialogDescription>

@@ -105,7 +105,7 @@ describe('[orders] replacing a portrait from the viewer', () => {
     await userEvent.click(within(viewer).getByRole('button', { name: 'Replace this portrait' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Replace portrait 1?' });
     expect(confirm.textContent).toContain('under the same number');
-    expect(confirm.textContent).toContain('your money-back guarantee still holds');
+    expect(confirm.textContent).toContain('A replacement does not count as a download: your money-back guarantee still holds.');
     expect(confirm.textContent).toContain('This uses one of the 2 free replacements left for this order.');
     await userEvent.click(within(confirm).getByRole('button', { name: 'Replace portrait' }));
 
