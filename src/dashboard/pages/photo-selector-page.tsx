@@ -152,9 +152,7 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
     : expired
       ? t('orders.photos.expired')
       : completed
-        ? shortfall
-          ? `${t('orders.photos.ready', { count: all.length })} ${t('orders.photos.shortfall', { delivered: info.imageGenerated, total: info.imageTotal })}`
-          : t('orders.photos.ready', { count: all.length })
+        ? t('orders.photos.ready', { count: all.length })
         : t('orders.photos.available', { count: all.length });
 
   const download = (no: number) => {
@@ -203,6 +201,13 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
           </>
         }
       />
+      {/* Under the description, across the page: beside the header's buttons it would be a narrow column. */}
+      {shortfall && (
+        <p className="flex items-start gap-3 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
+          <InfoIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          {t('orders.photos.shortfall', { delivered: info.imageGenerated, total: info.imageTotal })}
+        </p>
+      )}
       {generating && !expired && (
         <div className="flex items-center gap-3">
           <Progress value={info.progress} className="max-w-sm" aria-label={t('orders.photos.progressLabel')} />

@@ -48,17 +48,22 @@ export function PhotoActions({ no, favorite, onToggleFavorite, onDownload, class
   );
 }
 
-/** Over a portrait being replaced, in the grid and the viewer: a spinner and "Replacing...". */
-export function ReplacingOverlay({ no, className }: { no: number; className?: string }) {
+/**
+ * Over a portrait being replaced, in the grid and the viewer: a spinner and "Replacing...". The grid's tile
+ * is dimmed whole; the viewer's image is wider than the photo it letterboxes, so it gets a plate instead.
+ */
+export function ReplacingOverlay({ no, plate = false }: { no: number; plate?: boolean }) {
   const { t } = useTranslation();
   return (
     <div
       role="status"
       aria-label={t('orders.replace.replacingLabel', { n: no })}
-      className={cn('pointer-events-none absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/55 text-white', className)}
+      className={cn('pointer-events-none absolute inset-0 flex items-center justify-center text-white', !plate && 'bg-black/55')}
     >
-      <Loader2Icon className="size-7 motion-safe:animate-spin" aria-hidden="true" />
-      <span className="text-sm font-medium">{t('orders.replace.replacing')}</span>
+      <div className={cn('flex flex-col items-center gap-2', plate && 'rounded-xl bg-black/70 px-5 py-4 shadow-lg')}>
+        <Loader2Icon className="size-7 motion-safe:animate-spin" aria-hidden="true" />
+        <span className="text-sm font-medium">{t('orders.replace.replacing')}</span>
+      </div>
     </div>
   );
 }

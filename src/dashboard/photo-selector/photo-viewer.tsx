@@ -96,9 +96,13 @@ export function PhotoViewer({
         {no !== undefined && (
           <>
             <div className="flex items-center justify-between gap-3 px-3 py-2 sm:px-4">
-              <DialogTitle className="text-base font-medium tabular-nums" aria-live="polite">
-                {t('orders.photos.position', { current: position + 1, total: photos.length })}
-              </DialogTitle>
+              <div className="flex min-w-0 items-center gap-2">
+                <DialogTitle className="text-base font-medium whitespace-nowrap tabular-nums" aria-live="polite">
+                  {t('orders.photos.position', { current: position + 1, total: photos.length })}
+                </DialogTitle>
+                {/* The grid ranks the portraits, so the position is not the number the grid, the file and support use. */}
+                <span className="truncate rounded-md bg-white/15 px-1.5 py-0.5 text-xs font-semibold tabular-nums">{t('orders.photos.number', { n: no })}</span>
+              </div>
               <div className="flex items-center gap-1.5">
                 <PhotoActions
                   no={no}
@@ -123,7 +127,7 @@ export function PhotoViewer({
                   alt={t('orders.photos.photoAlt', { n: no })}
                   width={PREVIEW_SIZE.width}
                   height={PREVIEW_SIZE.height}
-                  className="h-full w-full object-contain"
+                  className={cn('h-full w-full object-contain transition-opacity', replacing && 'opacity-60')}
                   // The thumbnail the grid already loaded stands in until the preview arrives.
                   style={{
                     backgroundImage: `url("${url(no, 'thumb')}")`,
@@ -132,7 +136,7 @@ export function PhotoViewer({
                     backgroundRepeat: 'no-repeat',
                   }}
                 />
-                {replacing && <ReplacingOverlay no={no} className="bg-black/45" />}
+                {replacing && <ReplacingOverlay no={no} plate />}
               </div>
               {photos.length > 1 && (
                 <>

@@ -139,6 +139,9 @@ describe('[orders] replacing a portrait from the viewer', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Open photo 3' }));
     const viewer = screen.getByRole('dialog');
     expect(within(viewer).getByRole('img', { name: 'Photo 3' }).getAttribute('src')).toBe(`/v1/image/get/${ORDER_ID}/3?size=preview&t=token`);
+    // First in the ranking, third by number: the viewer says both.
+    expect(within(viewer).getByRole('heading', { name: 'Photo 1 of 4' })).toBeTruthy();
+    expect(within(viewer).getByText('Portrait 3')).toBeTruthy();
     await userEvent.click(within(viewer).getByRole('button', { name: 'Replace this portrait' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Replace portrait' }));
     await within(viewer).findByRole('status', { name: 'Portrait 3 is being replaced' });
