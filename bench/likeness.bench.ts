@@ -105,7 +105,7 @@ export async function run(): Promise<string> {
   const twoNote =
     twoPassed === 0
       ? ''
-      : ` ${twoPassed} of the two-people images passed: the detector found only the customer's face in them (the other head, tilted, in profile or looking down, fades into the soft left edge of the frame), so they were judged as a portrait of the customer alone.`;
+      : ` ${twoPassed} of the two-people images passed: the detector found only the customer's face in them (the other head is in profile, tilted or looking down, which the SSD MobileNet detector misses; a lower detection score did not find it either), so they were judged as a portrait of the customer alone. A two-person image whose second face is found is refused (several faces), or judged on the face found first (someone else, cut off).`;
 
   const perImage = images.map((image) => image.ms);
   const blurredSharpness = images.flatMap((image) => (image.label === 'blurred' && image.sharpness !== null ? [image.sharpness] : []));

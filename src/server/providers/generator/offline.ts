@@ -181,11 +181,11 @@ async function renderPortrait({ width, height, answers, seed, backdropId, selfie
 
   const layers: OverlayOptions[] = [];
   if (fault === 'twoFaces' && other) {
-    // Two people side by side, each in half the frame.
-    const half = Math.floor(width / 2);
-    const pairHeight = Math.round(half * 1.3);
-    layers.push({ input: await subjectLayer(other, half, pairHeight, 0.8, grade), left: 0, top: height - pairHeight });
-    layers.push({ input: await subjectLayer(selfie, half, pairHeight, 0.8, grade), left: half, top: height - pairHeight });
+    // Two people side by side, as large as one would be, overlapping a little in the middle.
+    const pairWidth = Math.round(width * 0.6);
+    const pairHeight = Math.round(height * 0.75);
+    layers.push({ input: await subjectLayer(other, pairWidth, pairHeight, zoom, grade), left: 0, top: height - pairHeight });
+    layers.push({ input: await subjectLayer(selfie, pairWidth, pairHeight, zoom, grade), left: width - pairWidth, top: height - pairHeight });
   } else if (fault !== 'noFace') {
     const photo = fault === 'otherPerson' && other ? other : selfie;
     layers.push({ input: await subjectLayer(photo, subjectWidth, subjectHeight, zoom, grade), left, top });
