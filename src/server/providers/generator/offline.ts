@@ -12,7 +12,7 @@ export type OfflineFault = 'otherPerson' | 'twoFaces' | 'noFace' | 'blurred';
 export interface OfflineFaults {
   /** The fault of image `n` of an order (a replacement's attempts count as `replacement`), or none. */
   at(orderId: string, n: number, kind: 'image' | 'replacement'): OfflineFault | undefined;
-  /** Photos of another person, for `otherPerson` and `twoFaces`. */
+  /** Photos of another person, for `otherPerson`. */
   otherPerson: Buffer[];
 }
 
@@ -144,7 +144,7 @@ interface RenderInput {
   backdropId: string;
   selfie: Buffer;
   fault?: OfflineFault;
-  /** Another person's photo, for the `otherPerson` and `twoFaces` faults. */
+  /** Another person's photo, for the `otherPerson` fault. */
   other?: Buffer;
 }
 
@@ -180,12 +180,15 @@ async function renderPortrait({ width, height, answers, seed, backdropId, selfie
   const zoom = 0.72 + rand() * 0.18;
 
   const layers: OverlayOptions[] = [];
-  if (fault === 'twoFaces' && other) {
-    // Two people side by side, as large as one would be, overlapping a little in the middle.
-    const pairWidth = Math.round(width * 0.6);
-    const pairHeight = Math.round(height * 0.75);
-    layers.push({ input: await subjectLayer(other, pairWidth, pairHeight, zoom, grade), left: 0, top: height - pairHeight });
-    layers.push({ input: await subjectLayer(selfie, pairWidth, pairHeight, zoom, grade), left: width - pairWidth, top: height - pairHeight });
+  if (fault === 'twoFaces') {
+    // The person drawn twice, side by side, as large as one would be: the two-people glitch a model
+    // fine-tuned on one person makes (it has learnt one face, and repeats it).
+    // Framed the same way every time (not by the seed), so that what it shows depends on the photo only.
+    const pairWidth = Math.round(width / 2);
+    const pairHeight = Math.round(height * 0.6);
+    const figure = await subjectLayer(selfie, pairWidth, pairHeight, 0.9, grade);
+    layers.push({ input: figure, left: 0, top: height - pairHeight });
+    layers.push({ input: figure, left: width - pairWidth, top: height - pairHeight });
   } else if (fault !== 'noFace') {
     const photo = fault === 'otherPerson' && other ? other : selfie;
     layers.push({ input: await subjectLayer(photo, subjectWidth, subjectHeight, zoom, grade), left, top });
