@@ -31,6 +31,7 @@ const PROMISED = 20;
 const FIRST_ROUND = 30;
 /** GENERATION_MAX_IMAGES_PERCENT of these tests: at most 35 images for 20 portraits. */
 const MAX_IMAGES = 35;
+const OPERATOR = 'likeness-operator@example.com';
 
 describe('[likeness] the offline generator with spoilt images', { timeout: 240_000 }, () => {
   let t: TestApp;
@@ -49,7 +50,10 @@ describe('[likeness] the offline generator with spoilt images', { timeout: 240_0
       ...offline,
       likeness: async (photos) => (keepsLikeness && offline.likeness ? offline.likeness(photos) : []),
     };
-    t = await buildTestApp({ LIKENESS_CHECK: 'on', GENERATION_MAX_IMAGES_PERCENT: String((MAX_IMAGES * 100) / PROMISED) }, { generator });
+    t = await buildTestApp(
+      { LIKENESS_CHECK: 'on', GENERATION_MAX_IMAGES_PERCENT: String((MAX_IMAGES * 100) / PROMISED), OPERATOR_EMAILS: OPERATOR },
+      { generator },
+    );
   });
   afterAll(() => t.close());
 
@@ -158,6 +162,28 @@ describe('[likeness] the offline generator with spoilt images', { timeout: 240_0
 
     const text = await readyMail(orderId);
     expect(text).toContain(`Only ${passed.length} of your ${PROMISED} portraits looked enough like you`);
+
+    // The operator sees the same story: the order's figures, and the day's on the overview.
+    const operator = await signInAs(t, OPERATOR);
+    const call = async (url: string, payload: object) => (await t.app.inject({ method: 'POST', url, headers: operator.headers, payload })).json().data;
+    const reasons = made.flatMap((c) => c.reasons);
+    const tally = Object.fromEntries([...new Set(reasons)].map((reason) => [reason, reasons.filter((r) => r === reason).length]));
+    const detail = await call('/v1/operator/orders/get', { orderId });
+    expect(detail.likeness).toMatchObject({
+      generated: MAX_IMAGES,
+      delivered: passed.length,
+      rejected: MAX_IMAGES - passed.length,
+      promised: PROMISED,
+      reasons: tally,
+      replacementsIncluded: 2,
+      replacementsUsed: 0,
+    });
+    expect(detail.likeness.medianScore).toBeGreaterThanOrEqual(0);
+    const overview = await call('/v1/operator/overview', {});
+    const today = overview.likeness.at(-1);
+    expect(today.generated).toBeGreaterThanOrEqual(MAX_IMAGES);
+    expect(today.rejected).toBeGreaterThanOrEqual(MAX_IMAGES - passed.length);
+    expect(today.reasons.noFace).toBeGreaterThanOrEqual(tally.noFace ?? 0);
   });
 
   it('replaces a portrait under its number with a new version, counts the free replacements down, gives back one that kept failing, and refuses past the last and to a stranger', async () => {
