@@ -52,7 +52,9 @@ describe('[generation] two worker processes on one PostgreSQL', () => {
     for (const [key, n] of [...first.made, ...second.made]) made.set(key, (made.get(key) ?? 0) + n);
     expect(made.size).toBe(80);
     expect([...made.values()].every((n) => n === 1)).toBe(true);
-    const ready = (await readOutbox(a.dataDir)).filter((m) => m.subject?.startsWith('Your portraits are ready'));
-    expect(ready).toHaveLength(4);
+    // The ready mail goes just after the status changes (the selfies are deleted in between): wait for it.
+    const readyMails = async () => (await readOutbox(a.dataDir)).filter((m) => m.subject?.startsWith('Your portraits are ready'));
+    for (let i = 0; i < 100 && (await readyMails()).length < 4; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await readyMails()).toHaveLength(4);
   });
 });
