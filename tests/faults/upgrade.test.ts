@@ -54,7 +54,7 @@ describe('[faults] a data directory made by the previous release', { timeout: 48
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
     execFileSync('tar', ['-xJf', path.join(here, `upgrade/release-${RELEASE}.tar.xz`), '-C', dataDir]);
 
-    let server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'debug' }, { timeoutMs: 180_000 });
+    let server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', LIKENESS_CHECK: 'on' }, { timeoutMs: 180_000 });
     cleanup.push(() => server.kill());
     expect(server.output()).toContain(`Node.js ${process.version}`);
     expect(server.output()).toContain('moved the job queue from pg-boss 10 tables');
@@ -102,7 +102,7 @@ describe('[faults] a data directory made by the previous release', { timeout: 48
 
     // A second start finds nothing left to move, and the sessions still hold.
     await server.stop();
-    server = await startServer({ DATA_DIR: dataDir, PORT: String(server.port) }, { timeoutMs: 120_000 });
+    server = await startServer({ DATA_DIR: dataDir, PORT: String(server.port), LIKENESS_CHECK: 'on' }, { timeoutMs: 120_000 });
     expect(server.output()).not.toContain('moved the job queue');
     expect((await postJson(server.url, bob, '/v1/user/info', {})).envelope.data.email).toBe(bobWas.email);
     expect((await orderInfo(server.url, ada, adaWas.orderId)).imageGenerated).toBe(adaWas.portraits);

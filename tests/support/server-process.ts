@@ -59,6 +59,9 @@ export async function startServer(
     DIST_DIR: path.join(dataDir, 'no-dist'),
     LOG_LEVEL: 'info',
     GENERATOR_PACE_MS: '0',
+    // These tests are about processes dying and coming back; the likeness check's analysis of every
+    // image (about half a second of CPU each) would only slow them. The upgrade test turns it on.
+    LIKENESS_CHECK: 'off',
     // A killed worker's orders are taken over after 5 s instead of 20 s: the same recovery, sooner.
     GENERATION_LEASE_MS: '5000',
     RATE_LIMIT_PER_MINUTE: '100000',
