@@ -39,8 +39,11 @@ async function blockedOrder(page: Page, packageId: string) {
   const created = await page.request.post('/v1/stripe/checkout/create', { multipart, headers: sameSite });
   expect(created.ok()).toBe(true);
   const { orderId, clientSecret } = (await created.json()).data;
-  const blocked = path.join(process.env.E2E_DATA_DIR!, 'files', 'orders', orderId, 'portraits', '1.jpg');
-  await mkdir(path.join(blocked, 'in-the-way'), { recursive: true });
+  // A folder where the first image would be written, as a portrait and as the likeness check's
+  // candidate, so the very first store fails.
+  const folder = path.join(process.env.E2E_DATA_DIR!, 'files', 'orders', orderId);
+  const blocked = [path.join(folder, 'portraits', '1.jpg'), path.join(folder, 'candidates', '1.jpg')];
+  for (const file of blocked) await mkdir(path.join(file, 'in-the-way'), { recursive: true });
   expect((await page.request.post('/v1/checkout/offline/pay', { data: { clientSecret }, headers: sameSite })).ok()).toBe(true);
   return { orderId: orderId as string, id: (orderId as string).slice(0, 8).toUpperCase(), blocked };
 }
@@ -79,7 +82,7 @@ test('[operator] an operator finds failed orders by email, retries one and sees 
   await shot(page, 'failed-order-desktop');
 
   // The disk is fixed; the operator retries the beta order, which completes.
-  await rm(beta.blocked, { recursive: true, force: true });
+  for (const file of beta.blocked) await rm(file, { recursive: true, force: true });
   await page.getByRole('button', { name: 'Retry generation' }).click();
   await page.getByRole('alertdialog', { name: "Retry this order's generation?" }).getByRole('button', { name: 'Retry generation' }).click();
   await expect(page.locator('[data-slot=toast] [data-slot=toast-description]')).toHaveText('Generation started again');
