@@ -11,6 +11,28 @@ const port = Number(process.env.E2E_PORT ?? 4391);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'portrait-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const baseURL = `http://localhost:${port}`;
+// The likeness check analyses every image an order makes (about 0.65 s of CPU each): the suite's main
+// server runs without it, and the specs about the check run on a second server that has it, as
+// `npm start` does, with its own DATA_DIR.
+const likenessPort = port + 1;
+const likenessDataDir = process.env.E2E_LIKENESS_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'portrait-e2e-likeness-'));
+process.env.E2E_LIKENESS_DATA_DIR = likenessDataDir;
+const likenessSpecs = /replace-portrait\.spec\.ts$/;
+
+const serverEnv = {
+  PUBLIC_URL: baseURL,
+  // The browser suite always runs on the embedded database in its temporary DATA_DIR.
+  DATABASE_URL: '',
+  LOG_LEVEL: 'warn',
+  GENERATOR_PACE_MS: '200',
+  // The operator console's browser test signs in as this account.
+  OPERATOR_EMAILS: 'operator@example.com',
+  // An order whose generation step fails is failed at the job's next try, not an hour later.
+  GENERATION_FAIL_AFTER_MINUTES: '0',
+  RATE_LIMIT_PER_MINUTE: '100000',
+  // Every browser test signs in from 127.0.0.1; the per-address throttle is tested in the integration suite.
+  LOGIN_LINKS_PER_IP_PER_HOUR: '10000',
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,29 +60,30 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'npm start',
-    url: `${baseURL}/v1/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      // The browser suite always runs on the embedded database in its temporary DATA_DIR.
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      GENERATOR_PACE_MS: '200',
-      // The operator console's browser test signs in as this account.
-      OPERATOR_EMAILS: 'operator@example.com',
-      // An order whose generation step fails is failed at the job's next try, not an hour later.
-      GENERATION_FAIL_AFTER_MINUTES: '0',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      // Every browser test signs in from 127.0.0.1; the per-address throttle is tested in the integration suite.
-      LOGIN_LINKS_PER_IP_PER_HOUR: '10000',
+  projects: [
+    { name: 'chromium', testIgnore: likenessSpecs, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'likeness', testMatch: likenessSpecs, use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://localhost:${likenessPort}` } },
+  ],
+  webServer: [
+    {
+      command: 'npm start',
+      url: `${baseURL}/v1/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, LIKENESS_CHECK: 'off' },
     },
-  },
+    {
+      command: 'npm start',
+      url: `http://localhost:${likenessPort}/v1/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // The same PUBLIC_URL, so it serves the site the first server built (the servers start one after
+      // the other) rather than building it again beneath it; requests from its own origin are accepted.
+      env: { ...serverEnv, PORT: String(likenessPort), DATA_DIR: likenessDataDir, LIKENESS_CHECK: 'on' },
+    },
+  ],
 });
