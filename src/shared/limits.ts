@@ -28,6 +28,15 @@ export const LIMITS = {
   sessionIdleDays: 30,
   /** An order put together but not paid stays in the browser this long after its last change (its photos included). */
   draftDays: 7,
+  /** Teams: a team's name, the seats one purchase may buy, addresses one invitation call may list. */
+  teamNameMax: 80,
+  teamSeatsPerPurchase: 1000,
+  teamInvitesPerCall: 500,
+  /** A shareable link's cap on joins, and its longest life. */
+  teamLinkCapMax: 1000,
+  teamLinkDaysMax: 90,
+  /** Reminders one invitation may be sent after the first mail. */
+  teamRemindersMax: 3,
 } as const;
 
 export const SIDEBAR = {

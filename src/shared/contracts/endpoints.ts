@@ -43,6 +43,23 @@ export const ENDPOINTS = {
   operatorSetBetaSeats: { path: '/v1/operator/betaSeats' },
   operatorFreeBetaSeat: { path: '/v1/operator/betaSeats/free' },
   operatorAudit: { path: '/v1/operator/audit' },
+  teamMine: { path: '/v1/team/mine', methods: ['GET', 'POST'] },
+  teamCreate: { path: '/v1/team/create' },
+  teamSetBrand: { path: '/v1/team/brand' },
+  teamBuySeats: { path: '/v1/team/seats/buy' },
+  teamConfirmSeats: { path: '/v1/team/seats/confirm' },
+  teamRefundSeats: { path: '/v1/team/seats/refund' },
+  teamInvite: { path: '/v1/team/invite' },
+  teamCreateLink: { path: '/v1/team/link/create' },
+  teamRevokeLink: { path: '/v1/team/link/revoke' },
+  teamRevokeMember: { path: '/v1/team/member/revoke' },
+  teamRemindMember: { path: '/v1/team/member/remind' },
+  teamRetryMember: { path: '/v1/team/member/retry' },
+  teamAddAdmin: { path: '/v1/team/admin/add' },
+  teamRemoveAdmin: { path: '/v1/team/admin/remove' },
+  teamJoin: { path: '/v1/team/join' },
+  operatorTeams: { path: '/v1/operator/teams/search' },
+  operatorTeam: { path: '/v1/operator/teams/get' },
 } as const satisfies Record<string, Endpoint>;
 
 export type CallName = keyof typeof ENDPOINTS;
