@@ -11,9 +11,14 @@ import {
   ReceiptIcon,
   ScrollTextIcon,
   SearchIcon,
+  UserPlusIcon,
   UsersIcon,
+  UsersRoundIcon,
 } from 'lucide-react';
+import type { UserInfo } from '@/shared/contracts/auth';
+import type { TeamRole } from '@/shared/contracts/team';
 import { $path } from '@/stores/location';
+import { $team, loadTeam } from '@/stores/team';
 import { $user } from '@/stores/user';
 import {
   Sidebar,
@@ -37,14 +42,32 @@ interface NavItem {
   children?: string[];
 }
 
-/** The sidebar's menu groups (spec section 2): Portraits and Other; Operations for operators only. */
-export const NAV_GROUPS: { key: 'portraits' | 'other' | 'operations'; items: NavItem[]; operator?: boolean }[] = [
+/** Who sees a group or an entry: everyone when absent. */
+type Audience = 'operator' | 'teamAdmin' | 'teamMember' | 'notTeamAdmin';
+
+interface NavGroup {
+  key: 'portraits' | 'team' | 'other' | 'operations';
+  items: (NavItem & { audience?: Audience })[];
+  audience?: Audience;
+}
+
+/**
+ * The sidebar's menu groups (spec section 2): Portraits and Other; Team for a team's owner and admins
+ * (anyone else finds "Create a team" under Other); Operations for operators only.
+ */
+export const NAV_GROUPS: NavGroup[] = [
   {
     key: 'portraits',
     items: [
       { key: 'newOrder', href: '/dashboard/newOrder', icon: CirclePlusIcon, children: ['/dashboard/createOrder/'] },
       { key: 'myOrders', href: '/dashboard/myOrders', icon: ImagesIcon, children: ['/dashboard/photoSelector/'] },
+      { key: 'teamMembership', href: '/dashboard/team/join', icon: UsersRoundIcon, audience: 'teamMember' },
     ],
+  },
+  {
+    key: 'team',
+    audience: 'teamAdmin',
+    items: [{ key: 'team', href: '/dashboard/team', icon: UsersRoundIcon }],
   },
   {
     key: 'other',
@@ -52,19 +75,57 @@ export const NAV_GROUPS: { key: 'portraits' | 'other' | 'operations'; items: Nav
       { key: 'help', href: '/dashboard/help', icon: CircleHelpIcon },
       { key: 'receipts', href: '/dashboard/receipts', icon: ReceiptIcon },
       { key: 'releaseNotes', href: '/dashboard/releasenotes', icon: ScrollTextIcon },
+      { key: 'createTeam', href: '/dashboard/team', icon: UserPlusIcon, audience: 'notTeamAdmin' },
     ],
   },
   {
     key: 'operations',
-    operator: true,
+    audience: 'operator',
     items: [
       { key: 'operatorOverview', href: '/dashboard/operator', icon: ChartColumnIcon },
       { key: 'operatorOrders', href: '/dashboard/operator/orders', icon: SearchIcon, children: ['/dashboard/operator/orders/'] },
       { key: 'operatorCustomers', href: '/dashboard/operator/customers', icon: UsersIcon },
+      { key: 'operatorTeams', href: '/dashboard/operator/teams', icon: UsersRoundIcon, children: ['/dashboard/operator/teams/'] },
       { key: 'operatorAudit', href: '/dashboard/operator/audit', icon: ClipboardListIcon },
     ],
   },
 ];
+
+/** The user info with the team role it may one day carry; until then the team store says it. */
+type UserWithTeam = UserInfo & { team?: { role: TeamRole } | null };
+
+/**
+ * The customer's part in a team, for the menu: from the user info when it says (`team`), otherwise from
+ * the team store, which the sidebar fills once, after the page's own calls have gone out.
+ */
+function useTeamRoles(): { admin: boolean; member: boolean } {
+  const user = useStore($user) as UserWithTeam | null;
+  const team = useStore($team);
+  const fromUser = user && 'team' in user ? (user.team ?? null) : undefined;
+  useEffect(() => {
+    if (!user || fromUser !== undefined) return;
+    const timer = setTimeout(() => void loadTeam(), 500);
+    return () => clearTimeout(timer);
+  }, [user, fromUser]);
+  if (fromUser !== undefined) return { admin: fromUser?.role === 'owner' || fromUser?.role === 'admin', member: fromUser?.role === 'member' };
+  return { admin: Boolean(team?.admin), member: Boolean(team?.membership) };
+}
+
+/** Whether the menu shows an entry or group to this person. */
+function shown(audience: Audience | undefined, who: { operator: boolean; admin: boolean; member: boolean }): boolean {
+  switch (audience) {
+    case 'operator':
+      return who.operator;
+    case 'teamAdmin':
+      return who.admin;
+    case 'teamMember':
+      return who.member;
+    case 'notTeamAdmin':
+      return !who.admin;
+    default:
+      return true;
+  }
+}
 
 /** Whether `pathname` is the entry's page or one of the pages under it. */
 export function isActiveItem(item: Pick<NavItem, 'href' | 'children'>, pathname: string): boolean {
@@ -78,6 +139,7 @@ export function AppSidebar() {
   const path = useStore($path);
   const { setOpenMobile } = useSidebar();
   const operator = useStore($user)?.operator === true;
+  const who = { operator, ...useTeamRoles() };
   const pathname = path.split(/[?#]/)[0];
 
   // Choosing a menu item (or any other navigation) closes the mobile panel.
@@ -104,24 +166,26 @@ export function AppSidebar() {
       </SidebarHeader>
       <SidebarContent>
         <nav aria-label={t('dashboard.sidebar.navigation')}>
-          {NAV_GROUPS.filter((group) => operator || !group.operator).map((group) => (
+          {NAV_GROUPS.filter((group) => shown(group.audience, who)).map((group) => (
             <SidebarGroup key={group.key}>
               <SidebarGroupLabel id={`sidebar-group-${group.key}`}>{t(`dashboard.sidebar.${group.key}`)}</SidebarGroupLabel>
               <SidebarMenu aria-labelledby={`sidebar-group-${group.key}`}>
-                {group.items.map((item) => {
-                  const label = t(`dashboard.sidebar.${item.key}`);
-                  const Icon = item.icon;
-                  return (
-                    <SidebarMenuItem key={item.key}>
-                      <SidebarMenuButton asChild isActive={isActiveItem(item, pathname)} tooltip={label}>
-                        <a href={item.href}>
-                          <Icon aria-hidden />
-                          <span>{label}</span>
-                        </a>
-                      </SidebarMenuButton>
-                    </SidebarMenuItem>
-                  );
-                })}
+                {group.items
+                  .filter((item) => shown(item.audience, who))
+                  .map((item) => {
+                    const label = t(`dashboard.sidebar.${item.key}`);
+                    const Icon = item.icon;
+                    return (
+                      <SidebarMenuItem key={item.key}>
+                        <SidebarMenuButton asChild isActive={isActiveItem(item, pathname)} tooltip={label}>
+                          <a href={item.href}>
+                            <Icon aria-hidden />
+                            <span>{label}</span>
+                          </a>
+                        </SidebarMenuButton>
+                      </SidebarMenuItem>
+                    );
+                  })}
               </SidebarMenu>
             </SidebarGroup>
           ))}

@@ -4,10 +4,33 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { AppSidebar } from '@/dashboard/components/app-sidebar';
 import { navigate } from '@/stores/location';
 import { $sidebarOpen, $sidebarOpenMobile, parseSidebarCookie } from '@/stores/sidebar';
+import { $team } from '@/stores/team';
 import { $user } from '@/stores/user';
+import type { TeamAdminView, TeamMembership } from '@/shared/contracts/team';
 import { initials } from '@/ui/avatar';
 import { SidebarProvider, SidebarTrigger, useSidebar } from '@/ui/sidebar';
 import { stubViewport, WithI18n } from './helpers';
+
+const teamView: TeamAdminView = {
+  id: 't1',
+  name: 'Acme',
+  role: 'owner',
+  brand: null,
+  seats: { bought: 0, used: 0, free: 0 },
+  purchases: [],
+  members: [],
+  links: [],
+  admins: [{ email: 'jane.doe@example.com', role: 'owner' }],
+};
+const membership: TeamMembership = {
+  teamId: 't1',
+  teamName: 'Acme',
+  brand: null,
+  packageId: 'pro',
+  canOrder: true,
+  blocked: null,
+  orderIds: [],
+};
 
 function renderSidebar() {
   return render(
@@ -47,6 +70,7 @@ describe('[sidebar] on desktop', () => {
     vi.restoreAllMocks();
     $sidebarOpen.set(true);
     $user.set(null);
+    $team.set(undefined);
     // biome-ignore lint/suspicious/noDocumentCookie: the store under test keeps its state in this cookie, as the spec says
     document.cookie = 'sidebar:state=; path=/; max-age=0';
   });
@@ -66,7 +90,8 @@ describe('[sidebar] on desktop', () => {
       within(other)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Help', 'Receipts', 'Release Notes']);
+    ).toEqual(['Help', 'Receipts', 'Release Notes', 'Create a team']);
+    expect(screen.queryByRole('list', { name: 'Team' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Help' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Receipts' }).getAttribute('aria-current')).toBeNull();
   });
@@ -85,8 +110,25 @@ describe('[sidebar] on desktop', () => {
       ['Overview', '/dashboard/operator'],
       ['Orders', '/dashboard/operator/orders'],
       ['Customers', '/dashboard/operator/customers'],
+      ['Teams', '/dashboard/operator/teams'],
       ['Audit log', '/dashboard/operator/audit'],
     ]);
+  });
+
+  it("shows a team's admin the Team group instead of Create a team, and a member their team's portraits", () => {
+    renderSidebar();
+    act(() => $team.set({ admin: teamView, membership: null }));
+    const team = screen.getByRole('list', { name: 'Team' });
+    expect(
+      within(team)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([['Team', '/dashboard/team']]);
+    expect(screen.queryByRole('link', { name: 'Create a team' })).toBeNull();
+    act(() => $team.set({ admin: null, membership }));
+    expect(screen.queryByRole('list', { name: 'Team' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Team portraits' }).getAttribute('href')).toBe('/dashboard/team/join');
+    expect(screen.getByRole('link', { name: 'Create a team' })).toBeTruthy();
   });
 
   it("reads 'Loggin in' until the user info arrives, then the name, email and initials", () => {

@@ -1,0 +1,50 @@
+import { atom } from 'nanostores';
+import { call } from '@/api/client';
+import type { TeamAdminView, TeamMembership } from '@/shared/contracts/team';
+
+export interface MyTeam {
+  /** The team the signed-in customer runs (owner or admin), if any. */
+  admin: TeamAdminView | null;
+  /** The team that pays for their portraits, if any. */
+  membership: TeamMembership | null;
+}
+
+/** The customer's team as `/v1/team/mine` reports it: undefined until asked, null when it could not be read. */
+export const $team = atom<MyTeam | null | undefined>(undefined);
+
+let loading: Promise<MyTeam | null> | null = null;
+
+/**
+ * Asks for the customer's team (once at a time; `force` asks again even when it is known). A failure
+ * is logged and leaves null: the sidebar then offers only the creation, and each team page says why.
+ */
+export function loadTeam({ force = false } = {}): Promise<MyTeam | null> {
+  const known = $team.get();
+  if (!force && known !== undefined) return Promise.resolve(known);
+  loading ??= call('teamMine')
+    .then(
+      ({ data }) => {
+        $team.set(data);
+        return data;
+      },
+      (error: unknown) => {
+        console.error('Could not load the team', error);
+        if ($team.get() === undefined) $team.set(null);
+        return null;
+      },
+    )
+    .finally(() => {
+      loading = null;
+    });
+  return loading;
+}
+
+/** Keeps the store in step with an answer that carries the admin's view (every admin call answers it). */
+export function setTeamAdmin(admin: TeamAdminView): void {
+  $team.set({ membership: $team.get()?.membership ?? null, admin });
+}
+
+/** Records the membership a join answered. */
+export function setTeamMembership(membership: TeamMembership): void {
+  $team.set({ admin: $team.get()?.admin ?? null, membership });
+}
