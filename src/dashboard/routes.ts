@@ -117,6 +117,16 @@ export const routes: Route[] = [
     lazyPage(() => import('./pages/placeholder-pages'), 'GiftCardsPage'),
     'dashboard.titles.giftCards',
   ),
+  route(
+    '/dashboard/team',
+    lazyPage(() => import('./pages/team-page'), 'TeamPage'),
+    'dashboard.titles.team',
+  ),
+  route(
+    '/dashboard/team/join',
+    lazyPage(() => import('./pages/team-join-page'), 'TeamJoinPage'),
+    'dashboard.titles.teamJoin',
+  ),
   route('/dashboard/operator', lazyPage(operatorPages, 'OverviewPage'), 'operator.titles.overview', { operator: true }),
   route('/dashboard/operator/orders', lazyPage(operatorPages, 'OrdersPage'), 'operator.titles.orders', { operator: true }),
   route('/dashboard/operator/orders/:orderId', lazyPage(operatorPages, 'OrderPage'), 'operator.titles.order', { operator: true }),

@@ -7,8 +7,11 @@ import { OfflineCheckout } from './offline-checkout';
 import { StripeCheckout } from './stripe-checkout';
 import { useFakeProgress } from './use-fake-progress';
 
+/** What the payment form needs: an order's checkout, or a team's purchase of seats, answers it alike. */
+export type PaymentForm = Pick<CheckoutCreateResponse, 'clientSecret' | 'provider' | 'publishableKey'>;
+
 /** Where the checkout dialog is: closed, preparing the order (fake progress), or showing the payment form. */
-export type CheckoutPhase = { phase: 'closed' } | { phase: 'preparing' } | { phase: 'payment'; checkout: CheckoutCreateResponse };
+export type CheckoutPhase<T extends PaymentForm = CheckoutCreateResponse> = { phase: 'closed' } | { phase: 'preparing' } | { phase: 'payment'; checkout: T };
 
 function PreparingOrder() {
   const { t } = useTranslation();
@@ -30,7 +33,7 @@ function PreparingOrder() {
  * The full-screen checkout: 'Submitting your order...' while the order is created, then 'Complete Your
  * Payment' with the provider's form. Closing it (or completing the payment) unmounts, and so destroys, the form.
  */
-export function CheckoutDialog({ state, onClose, onComplete }: { state: CheckoutPhase; onClose: () => void; onComplete: () => void }) {
+export function CheckoutDialog({ state, onClose, onComplete }: { state: CheckoutPhase<PaymentForm>; onClose: () => void; onComplete: () => void }) {
   const { t } = useTranslation();
   const open = state.phase !== 'closed';
   // Stripe's form lays out in two columns when it has the room; the test-mode form is a narrow column.

@@ -21,6 +21,10 @@ describe('[dashboard] route matching', () => {
     ['/dashboard/referrals', '/dashboard/referrals', {}],
     ['/dashboard/giftcards', '/dashboard/giftcards', {}],
     ['/dashboard/help#contact', '/dashboard/help', {}],
+    ['/dashboard/team', '/dashboard/team', {}],
+    ['/dashboard/team?session_id=cs_test_1', '/dashboard/team', {}],
+    ['/dashboard/team/join?invitation=abc', '/dashboard/team/join', {}],
+    ['/dashboard/team/join?link=xyz', '/dashboard/team/join', {}],
   ])('%s is %s', (path, pattern, params) => {
     const match = matchRoute(path);
     expect(match?.path).toBe(pattern);
@@ -37,6 +41,7 @@ describe('[dashboard] route matching', () => {
     '/dashboard/releaseNotes',
     '/dashboard/MyOrders',
     '/dashboard/receipts/extra',
+    '/dashboard/team/extra',
     '/dashboardx',
     '/',
     '/login',

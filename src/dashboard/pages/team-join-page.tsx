@@ -1,0 +1,1 @@
+export { TeamJoinPage } from '../team/join-page';
