@@ -7,6 +7,8 @@ import { WIZARD_STEPS, optionLabelKey, wizardStep, type WizardStep } from '@/sha
 import { loadCoupon } from '@/stores/coupon';
 import { $path, navigate } from '@/stores/location';
 import { $sidebarOpen, setSidebarOpenMobile } from '@/stores/sidebar';
+import { $team, loadTeam } from '@/stores/team';
+import type { TeamMembership } from '@/shared/contracts/team';
 import { $user } from '@/stores/user';
 import {
   $wizard,
@@ -23,10 +25,14 @@ import {
 } from '@/stores/wizard';
 import { discardDraft, resumeDraft } from '@/stores/wizard-draft';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { PageContainer } from '../components/page-header';
 import { isBetaQuery } from '../new-order/beta-query';
 import { NotFoundPage } from '../pages/not-found-page';
+import { brandedOptions, isTeamQuery } from '../team/brand-options';
+import { MembershipBanner } from '../team/membership-banner';
+import { TeamOrderStep } from '../team/team-order-step';
 import { SWATCHES } from './choice-swatches';
 import { MultiChoiceGroup } from './multi-choice-group';
 import { PackageStep } from './package-step';
@@ -41,43 +47,89 @@ const DRAFT_WAIT_MS = 2_000;
 /** Two or three answers (gender, glasses) read better on wide cards. */
 const FEW_OPTIONS_COLUMNS = 'grid-cols-1 sm:grid-cols-2 lg:grid-cols-3';
 
+/**
+ * A step a team's brand decides (attire, background): only the answers it allows, or its one fixed
+ * answer chosen already, with "Chosen by {team}". Answers a draft kept that the brand does not allow are dropped.
+ */
+function MultiStep({
+  step,
+  category,
+  wizard,
+  membership,
+  questionId,
+}: {
+  step: 'attire' | 'background';
+  category: Category;
+  wizard: WizardState;
+  membership: TeamMembership | null;
+  questionId: string;
+}) {
+  const { t } = useTranslation();
+  const spec = wizardStep(step);
+  const { answers } = wizard;
+  const offered = stepOptionIds(spec.id, category.id, answers.gender);
+  const { options: ids, preset, chosenByTeam } = brandedOptions(step, offered, membership?.brand ?? null);
+  const chosen = answers[spec.id];
+  const key = ids.join('|');
+  useEffect(() => {
+    if (preset) {
+      if (chosen.length !== 1 || chosen[0] !== preset) setOptions(step, [preset]);
+    } else if (chosenByTeam && chosen.some((id) => !key.split('|').includes(id))) {
+      setOptions(
+        step,
+        chosen.filter((id) => key.split('|').includes(id)),
+      );
+    }
+  }, [step, preset, chosenByTeam, key, chosen]);
+  const options = ids.map((id) => ({ value: id, label: t(optionLabelKey(spec, id)), imageUrl: spec.picture(id) }));
+  return (
+    <div className="space-y-3">
+      {chosenByTeam && membership && (
+        <p id={`${questionId}-team`} className="text-sm font-medium text-primary">
+          {t('team.wizard.chosenBy', { team: membership.teamName })}
+        </p>
+      )}
+      <MultiChoiceGroup
+        labelledBy={questionId}
+        options={options}
+        selected={preset ? [preset] : chosen}
+        onToggle={(id) => !preset && toggleOption(spec.id, id)}
+        onSetAll={(all) => !preset && setOptions(spec.id, all)}
+      />
+    </div>
+  );
+}
+
 function StepBody({
   step,
   category,
   wizard,
   beta,
   questionId,
+  membership,
 }: {
   step: WizardStep;
   category: Category;
   wizard: WizardState;
   beta: boolean;
   questionId: string;
+  /** Set for a member's order, which their team pays for. */
+  membership: TeamMembership | null;
 }) {
   const { t } = useTranslation();
   const { answers } = wizard;
   const spec = wizardStep(step);
   switch (spec.kind) {
-    case 'multi': {
-      const options = stepOptionIds(spec.id, category.id, answers.gender).map((id) => ({
-        value: id,
-        label: t(optionLabelKey(spec, id)),
-        imageUrl: spec.picture(id),
-      }));
-      return (
-        <MultiChoiceGroup
-          labelledBy={questionId}
-          options={options}
-          selected={answers[spec.id]}
-          onToggle={(id) => toggleOption(spec.id, id)}
-          onSetAll={(ids) => setOptions(spec.id, ids)}
-        />
-      );
-    }
+    case 'multi':
+      return <MultiStep step={spec.id} category={category} wizard={wizard} membership={membership} questionId={questionId} />;
     case 'photos':
       return <PhotoUploadStep photos={wizard.photos} describedBy={`${questionId}-hint`} />;
     case 'package':
-      return <PackageStep category={category} wizard={wizard} beta={beta} />;
+      return membership ? (
+        <TeamOrderStep category={category} wizard={wizard} membership={membership} />
+      ) : (
+        <PackageStep category={category} wizard={wizard} beta={beta} />
+      );
     default: {
       const values = stepOptionIds(spec.id, category.id, answers.gender);
       const swatches = SWATCHES[spec.id];
@@ -95,7 +147,7 @@ function StepBody({
   }
 }
 
-function Wizard({ category }: { category: Category }) {
+function Wizard({ category, membership }: { category: Category; membership: TeamMembership | null }) {
   const { t } = useTranslation();
   const wizard = useStore($wizard);
   const path = useStore($path);
@@ -138,7 +190,9 @@ function Wizard({ category }: { category: Category }) {
   const questionId = `wizard-question-${step}`;
 
   const back = () => {
-    if (!stepBack(wizard.step)) navigate(`/dashboard/newOrder${beta ? '?type=beta' : ''}`);
+    if (stepBack(wizard.step)) return;
+    if (membership) navigate(membership.brand ? '/dashboard/team/join' : '/dashboard/newOrder?team=1');
+    else navigate(`/dashboard/newOrder${beta ? '?type=beta' : ''}`);
   };
 
   return (
@@ -148,7 +202,9 @@ function Wizard({ category }: { category: Category }) {
           <span>{t('dashboard.titles.createOrder')}</span>
           <span aria-hidden="true">·</span>
           <span className="text-foreground">{t(`catalog.categories.${category.id}.name`)}</span>
+          {membership?.brand && <Badge variant="secondary">{t('team.wizard.chosenBy', { team: membership.teamName })}</Badge>}
         </h1>
+        {membership && wizard.step === 0 && <MembershipBanner membership={membership} />}
         <div className="flex items-center gap-3">
           <div className="min-w-0 flex-1">
             <WizardProgress step={wizard.step} total={WIZARD_STEP_COUNT} />
@@ -183,7 +239,7 @@ function Wizard({ category }: { category: Category }) {
       </header>
 
       <section aria-labelledby={questionId} className="min-h-48">
-        <StepBody key={step} step={step} category={category} wizard={wizard} beta={beta} questionId={questionId} />
+        <StepBody key={step} step={step} category={category} wizard={wizard} beta={beta} questionId={questionId} membership={membership} />
       </section>
 
       <footer className="sticky bottom-0 z-10 -mx-4 flex items-center justify-between gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:-mx-6 sm:px-6">
@@ -208,6 +264,19 @@ function Wizard({ category }: { category: Category }) {
  */
 export function CreateOrderPage({ params }: { params: Record<string, string> }) {
   const category = findCategory(params.type ?? '');
+  const teamOrder = isTeamQuery(useStore($path));
+  const team = useStore($team);
+  const [teamChecked, setTeamChecked] = useState(false);
+  // A member's order (`?team=1`) reads the membership afresh: whether a seat is free now, and the brand.
+  useEffect(() => {
+    if (teamOrder) void loadTeam({ force: true }).finally(() => setTeamChecked(true));
+  }, [teamOrder]);
+  const membership = teamOrder ? (team?.membership ?? null) : null;
+  const brandCategory = membership?.brand?.category;
+  // The team chose the category: the member's wizard is that one's.
+  useEffect(() => {
+    if (category && brandCategory && brandCategory !== category.id) navigate(`/dashboard/createOrder/${brandCategory}?team=1`, { replace: true });
+  }, [category, brandCategory]);
 
   useEffect(() => {
     if (!category) return;
@@ -218,5 +287,6 @@ export function CreateOrderPage({ params }: { params: Record<string, string> }) 
   }, [category]);
 
   if (!category) return <NotFoundPage />;
-  return <Wizard category={category} />;
+  if (teamOrder && !teamChecked) return null;
+  return <Wizard category={category} membership={membership} />;
 }

@@ -4,14 +4,16 @@ import { GiftIcon } from 'lucide-react';
 import { CATEGORIES } from '@/shared/catalog/categories';
 import { $path } from '@/stores/location';
 import { PageContainer, PageHeader } from '../components/page-header';
+import { isTeamQuery } from '../team/brand-options';
 import { isBetaQuery } from './beta-query';
 import { CategoryCard } from './category-card';
 
-/** New Order: the portrait categories; each leads to its wizard, keeping `?type=beta`. */
+/** New Order: the portrait categories; each leads to its wizard, keeping `?type=beta` (or a team member's `?team=1`). */
 export function NewOrderPage() {
   const { t } = useTranslation();
-  const beta = isBetaQuery(useStore($path));
-  const suffix = beta ? '?type=beta' : '';
+  const path = useStore($path);
+  const beta = isBetaQuery(path);
+  const suffix = beta ? '?type=beta' : isTeamQuery(path) ? '?team=1' : '';
   return (
     <PageContainer className="max-w-6xl">
       <PageHeader
