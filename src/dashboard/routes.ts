@@ -131,6 +131,8 @@ export const routes: Route[] = [
   route('/dashboard/operator/orders', lazyPage(operatorPages, 'OrdersPage'), 'operator.titles.orders', { operator: true }),
   route('/dashboard/operator/orders/:orderId', lazyPage(operatorPages, 'OrderPage'), 'operator.titles.order', { operator: true }),
   route('/dashboard/operator/customers', lazyPage(operatorPages, 'CustomersPage'), 'operator.titles.customers', { operator: true }),
+  route('/dashboard/operator/teams', lazyPage(operatorPages, 'TeamsPage'), 'operator.titles.teams', { operator: true }),
+  route('/dashboard/operator/teams/:teamId', lazyPage(operatorPages, 'TeamPage'), 'operator.titles.team', { operator: true }),
   route('/dashboard/operator/audit', lazyPage(operatorPages, 'AuditPage'), 'operator.titles.audit', { operator: true }),
 ];
 

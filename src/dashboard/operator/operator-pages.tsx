@@ -4,3 +4,5 @@ export { CustomersPage } from './customers-page';
 export { OrderPage } from './order-page';
 export { OrdersPage } from './orders-page';
 export { OverviewPage } from './overview-page';
+export { TeamPage } from './team-page';
+export { TeamsPage } from './teams-page';

@@ -55,6 +55,8 @@ describe('[dashboard] route matching', () => {
     ['/dashboard/operator/orders/0b7c2d4e', '/dashboard/operator/orders/:orderId', { orderId: '0b7c2d4e' }],
     ['/dashboard/operator/customers', '/dashboard/operator/customers', {}],
     ['/dashboard/operator/audit', '/dashboard/operator/audit', {}],
+    ['/dashboard/operator/teams?q=acme', '/dashboard/operator/teams', {}],
+    ['/dashboard/operator/teams/t-1', '/dashboard/operator/teams/:teamId', { teamId: 't-1' }],
   ])('%s is the operator console page %s, for operators only', (path, pattern, params) => {
     const match = matchRoute(path);
     expect([match?.path, match?.params, match?.operator]).toEqual([pattern, params, true]);
