@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { mailsTo, signIn } from './fixtures/auth';
+import { selfieFiles } from './fixtures/orders';
+import { answerChoiceSteps, nextButton, question, uploadUsablePhotos } from './fixtures/wizard';
+
+let counter = 0;
+const freshEmail = (name: string) => `${name}.${Date.now()}${counter++}@example.com`;
+const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+
+/** The invitation's link in the n-th team mail to `email`, as a path of the dashboard. */
+async function invitationPath(email: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const mail of await mailsTo(email)) {
+      const match = /https?:\/\/[^\s/]+(\/dashboard\/team\/join\?invitation=[A-Za-z0-9_-]+)/.exec(mail.text ?? '');
+      if (match) return match[1]!;
+    }
+    if (Date.now() > deadline) throw new Error(`no team invitation mail for ${email}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function signedInPage(browser: Browser, baseURL: string | undefined, viewport: { width: number; height: number }, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport });
+  await signIn(context, email);
+  return context.newPage();
+}
+
+for (const [device, viewport] of [
+  ['phone', { width: 390, height: 844 }],
+  ['desktop', { width: 1280, height: 900 }],
+] as const) {
+  test.describe(`[team] on a ${device}`, () => {
+    test(`[team] an admin buys seats and invites, the member orders on the team, the admin downloads the favorites (${device})`, async ({
+      browser,
+    }, testInfo) => {
+      test.setTimeout(300_000);
+      const baseURL = testInfo.project.use.baseURL;
+      const teamName = `Acme ${Date.now()}${counter++}`;
+      const adminEmail = freshEmail('team-admin');
+      const memberEmail = freshEmail('team-member');
+      const admin = await signedInPage(browser, baseURL, viewport, adminEmail);
+
+      // Any customer creates a team from the Team page and becomes its owner.
+      await admin.goto('/dashboard/team');
+      await expect(admin.getByRole('heading', { level: 2, name: 'Create a team' })).toBeVisible();
+      await admin.getByRole('textbox', { name: 'Team name' }).fill(teamName);
+      await admin.getByRole('button', { name: 'Create team' }).click();
+      await expect(admin.getByRole('heading', { level: 1, name: teamName })).toBeVisible();
+      const seats = admin.getByRole('region', { name: 'Seats' });
+      await expect(seats).toContainText(/Bought\s*0/);
+
+      // Two Pro seats through the offline checkout, the same dialog an order pays in.
+      await seats.getByRole('combobox', { name: 'Package per seat' }).selectOption('pro');
+      await seats.getByRole('spinbutton', { name: 'Seats', exact: true }).fill('2');
+      await expect(seats.getByText(/^2 seats: .+ in all$/)).toBeVisible();
+      await admin.getByRole('button', { name: 'Buy seats' }).click();
+      const dialog = admin.getByRole('dialog');
+      await expect(dialog.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
+      await expect(dialog.getByText('Test mode: no real payment is taken')).toBeVisible();
+      await dialog.getByRole('button', { name: /^Pay / }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(seats).toContainText(/Bought\s*2/);
+      await expect(seats).toContainText(/Free\s*2/);
+      const purchases = admin.getByRole('region', { name: 'Purchases' });
+      await expect(purchases).toContainText('2 Pro seats');
+      await expect(purchases.getByRole('button', { name: 'Refund unused seats' })).toBeVisible();
+
+      // One fixed look: Doctor Photos, scrubs in a clinic.
+      const brand = admin.getByRole('region', { name: 'Brand' });
+      await brand.getByRole('radio', { name: /^One fixed look/ }).check();
+      await brand.getByRole('combobox', { name: 'Style' }).selectOption('doctor');
+      await brand.getByRole('radio', { name: 'Scrubs', exact: true }).check();
+      await brand.getByRole('radio', { name: 'Clinic', exact: true }).check();
+      await brand.getByRole('button', { name: 'Save brand' }).click();
+      await expect(admin.getByText('Brand saved.')).toBeVisible();
+
+      // Addresses pasted from a CSV file: the header and the names are left out.
+      const invite = admin.getByRole('region', { name: 'Invite people' });
+      await invite.getByRole('textbox', { name: 'Email addresses' }).fill(`name,email\n"Doe, Jane",${memberEmail}\n`);
+      await expect(invite.getByText('1 address found')).toBeVisible();
+      await invite.getByRole('combobox', { name: 'Language of the mail' }).selectOption('us');
+      await invite.getByRole('button', { name: 'Invite 1 person' }).click();
+      await expect(invite.getByRole('status')).toHaveText('1 person invited.');
+      const members = admin.getByRole('region', { name: /^Members/ });
+      const memberRow = members.getByRole('row').filter({ hasText: memberEmail });
+      await expect(memberRow).toContainText('Invited');
+
+      // The member signs in, and joins from the invitation mail's link.
+      const member = await signedInPage(browser, baseURL, viewport, memberEmail);
+      await member.goto(await invitationPath(memberEmail));
+      await expect(member).toHaveURL(/\/dashboard\/team\/join$/);
+      await expect(member.getByRole('heading', { level: 1, name: `Your portraits with ${teamName}` })).toBeVisible();
+      await expect(member.getByText(`Your portraits are paid for by ${teamName}`)).toBeVisible();
+      await expect(member.getByText(`${teamName} sees the portraits you mark as favorites, never your selfies.`)).toBeVisible();
+      await member.getByRole('link', { name: 'Start my portraits' }).click();
+
+      // The team's category opens directly; its look is preset and says who chose it.
+      await expect(member).toHaveURL(/\/dashboard\/createOrder\/doctor\?team=1$/);
+      await expect(member.getByText(`Chosen by ${teamName}`).first()).toBeVisible();
+      await answerChoiceSteps(member);
+      await uploadUsablePhotos(member, await selfieFiles());
+      await nextButton(member).click();
+
+      // No packages and no payment: the order goes on the team.
+      await expect(question(member, 'Choose your package')).toBeVisible();
+      await expect(member.getByText(`Paid for by ${teamName}: nothing to pay.`)).toBeVisible();
+      await expect(member.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+      await member.getByRole('button', { name: 'Place my order' }).click();
+      await expect(member).toHaveURL(/\/dashboard\/orderPlaced\/[^/?]+/);
+      const orderId = new URL(member.url()).pathname.split('/').pop()!;
+
+      // The admin sees the member's status move on.
+      await admin.reload();
+      await expect(memberRow).toContainText(/Photos uploaded|Generating|Done/);
+
+      // The order is the member's own: they mark a favorite once it is ready.
+      await expect
+        .poll(async () => (await (await member.request.post('/v1/order/info', { data: { orderId }, headers: sameOrigin })).json()).data.status, {
+          timeout: 180_000,
+        })
+        .toBe('completed');
+      const favorite = await member.request.post('/v1/order/setFavorite', { data: { orderId, noList: [1] }, headers: sameOrigin });
+      expect(favorite.ok()).toBe(true);
+
+      // The admin sees Done and the favorite, never the selfies, and downloads the favorites as one zip.
+      await admin.reload();
+      await expect(memberRow).toContainText('Done');
+      await expect(memberRow.getByRole('img', { name: 'Favorite portrait 1' })).toBeVisible();
+      await expect(members.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', /\/members\.csv$/);
+      const downloading = admin.waitForEvent('download');
+      await members.getByRole('link', { name: 'Download favorites (zip)' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/\.zip$/);
+      const bytes = await readFile((await download.path())!);
+      expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+
+      await admin.context().close();
+      await member.context().close();
+    });
+  });
+}
