@@ -162,10 +162,16 @@ export const orders = pgTable(
      * this moment nothing is written for it, and a running generation stops before its next portrait.
      */
     deletingAt: ts('deleting_at'),
+    /** A team member's order: the team that pays for it, and the invitation it was placed through. */
+    teamId: uuid('team_id'),
+    teamInvitationId: uuid('team_invitation_id'),
+    /** The member's order used a seat (false: the admin's free retry); a seat order that fails for good gives it back. */
+    teamSeat: boolean('team_seat').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    index('orders_team_invitation').on(t.teamInvitationId, t.createdAt),
     index('orders_user_created').on(t.userId, t.createdAt),
     index('orders_status').on(t.status),
     index('orders_completed').on(t.completedAt),
@@ -374,6 +380,8 @@ export const payments = pgTable(
     refundId: text('refund_id'),
     refundedCents: integer('refunded_cents').notNull().default(0),
     refundedAt: ts('refunded_at'),
+    /** A team's seat purchase this payment is (its receipt); null for an order's payment. */
+    seatPurchaseId: uuid('seat_purchase_id'),
     createdAt: createdAt(),
   },
   (t) => [index('payments_user_created').on(t.userId, t.createdAt)],
@@ -415,9 +423,9 @@ export const oauthFlows = pgTable('oauth_flows', {
  */
 export const offlineCheckoutSessions = pgTable('offline_checkout_sessions', {
   id: text('id').primaryKey(),
-  orderId: uuid('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
+  /** The order it pays, or (`purchaseId`) a team's seat purchase. */
+  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+  purchaseId: uuid('purchase_id'),
   clientSecretHash: text('client_secret_hash').notNull().unique(),
   priceCents: integer('price_cents').notNull(),
   discountCents: integer('discount_cents').notNull().default(0),
@@ -472,4 +480,123 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created').on(t.createdAt), index('audit_log_order').on(t.orderId)],
+);
+
+/**
+ * A company buying portraits for its people. The team outlives its owner's account: its purchases are
+ * money records (docs/decisions.md, "Teams").
+ */
+export const teams = pgTable('teams', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  name: text('name').notNull(),
+  /** The category and choices members may pick (`TeamBrand`); null: members choose anything. */
+  brand: jsonb('brand').$type<{ category: string; attire: string[]; background: string[]; fixed: boolean }>(),
+  createdAt: createdAt(),
+});
+
+/** Who runs a team: one owner and any admins. An account runs one team at most. */
+export const teamAdmins = pgTable(
+  'team_admins',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'admin'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), uniqueIndex('team_admins_user').on(t.userId)],
+);
+
+/**
+ * Seats bought for a team: money, kept whatever happens to the buyer's account (the buyer is set null).
+ * Free seats = seats paid − seats refunded − seats held by members (`team_invitations.seat`).
+ */
+export const seatPurchases = pgTable(
+  'seat_purchases',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'restrict' }),
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    packageId: text('package_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitCents: integer('unit_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider', { enum: ['offline', 'stripe'] }).notNull(),
+    checkoutSessionId: text('checkout_session_id').unique(),
+    paymentIntentId: text('payment_intent_id'),
+    cardLast4: text('card_last4'),
+    receiptUrl: text('receipt_url'),
+    status: text('status', { enum: ['open', 'paid', 'expired'] })
+      .notNull()
+      .default('open'),
+    paidAt: ts('paid_at'),
+    refundedSeats: integer('refunded_seats').notNull().default(0),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedAt: ts('refunded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('seat_purchases_team').on(t.teamId, t.createdAt), index('seat_purchases_open').on(t.status, t.createdAt)],
+);
+
+/** A shareable invitation link: only the hash of its token is stored. */
+export const teamLinks = pgTable(
+  'team_links',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    domain: text('domain'),
+    cap: integer('cap').notNull(),
+    used: integer('used').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('team_links_team').on(t.teamId)],
+);
+
+/**
+ * One person of a team: an invitation by address (or a join through a link), and what became of it.
+ * `seat`: `none`, `held` (joined, a seat kept for them), `used` (their order took it). A seat order
+ * that fails for good sets it back to `none`.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').unique(),
+    language: text('language').notNull().default('us'),
+    linkId: uuid('link_id').references(() => teamLinks.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    seat: text('seat', { enum: ['none', 'held', 'used'] })
+      .notNull()
+      .default('none'),
+    invitedAt: ts('invited_at').notNull(),
+    joinedAt: ts('joined_at'),
+    revokedAt: ts('revoked_at'),
+    /** The member's seat order was placed (their one seat is spent, whatever became of the order). */
+    orderedAt: ts('ordered_at'),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    lastMailedAt: ts('last_mailed_at'),
+    retryGrantedAt: ts('retry_granted_at'),
+    retryUsedAt: ts('retry_used_at'),
+  },
+  (t) => [
+    index('team_invitations_team').on(t.teamId, t.invitedAt),
+    // One live invitation per address in a team; one live membership per account.
+    uniqueIndex('team_invitations_email').on(t.teamId, t.email).where(sql`${t.revokedAt} is null`),
+    uniqueIndex('team_invitations_user').on(t.userId).where(sql`${t.revokedAt} is null and ${t.userId} is not null`),
+  ],
 );
