@@ -12,7 +12,7 @@ import { assertBoundary, CUT_OFF_FORM } from './multipart.js';
 import { route } from './route.js';
 import { signedInUser } from './session.js';
 
-const MULTIPART_LIMITS = {
+export const MULTIPART_LIMITS = {
   // One byte over the limit lets us tell "exactly 10 MB" from "too large".
   fileSize: LIMITS.photoMaxBytes + 1,
   files: LIMITS.photosMax,
@@ -22,7 +22,7 @@ const MULTIPART_LIMITS = {
 };
 
 /** Reads the checkout form: file1..fileN (the photos) and `options` (a JSON string with portraitInfo). */
-async function readCheckoutForm(parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>) {
+export async function readCheckoutForm(parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>) {
   const photos: { bytes: Buffer; filename: string }[] = [];
   let options: string | undefined;
   try {

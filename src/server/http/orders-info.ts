@@ -5,6 +5,7 @@ import { AppError } from '../errors.js';
 import { getOrderInfo } from '../services/orders/get-order-info.js';
 import { openLinkedPortrait, openPortrait } from '../services/orders/open-portrait.js';
 import { portraitLinkValid } from '../services/orders/portrait-links.js';
+import { teamFavoriteLinkValid } from '../services/teams/favorite-thumb.js';
 import { UUID_PATTERN } from '../../shared/ids.js';
 import { PORTRAIT_SIZES } from '../../shared/orders.js';
 import { ok, parseInput } from './envelope.js';
@@ -39,7 +40,10 @@ export async function orderInfoRoutes(app: FastifyInstance): Promise<void> {
       params.success &&
       typeof token === 'string' &&
       UUID_PATTERN.test(params.data.orderId) &&
-      (await portraitLinkValid(app.ctx.database.db, params.data.orderId, token, app.ctx.clock.now()));
+      ((await portraitLinkValid(app.ctx.database.db, params.data.orderId, token, app.ctx.clock.now())) ||
+        // A team admin's thumbnail of a member's favourite: that one portrait, small, while it is a favourite.
+        ((request.query as { size?: unknown }).size === 'thumb' &&
+          (await teamFavoriteLinkValid(app.ctx.database.db, params.data.orderId, Number(params.data.n), token, app.ctx.clock.now()))));
     const user = linked ? null : await requireSignIn(request, reply);
     if (!params.success) throw new AppError('NOT_FOUND', 'Photo not found');
     const { size, v: version = 0 } = parseInput(ZImageQuery, request.query);

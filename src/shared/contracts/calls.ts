@@ -152,7 +152,8 @@ export const CALLS = {
   offlinePay: call({
     ...ENDPOINTS.offlinePay,
     request: ZOfflineSessionRequestSchema,
-    response: z.object({ orderId: z.string() }),
+    // `orderId` is empty and `purchaseId` set when the session paid a team's seats.
+    response: z.object({ orderId: z.string(), purchaseId: z.string().optional() }),
     access: 'customer',
   }),
   operatorOverview: call({ ...ENDPOINTS.operatorOverview, request: ZEmptyRequestSchema, response: ZOverviewResponseSchema, access: 'operator' }),

@@ -112,7 +112,11 @@ export const ZOfflineSessionRequestSchema = z.strictObject({
 });
 
 export const ZOfflineSessionResponseSchema = z.object({
+  /** The order the session pays; empty when it pays a team's seats (`purchaseId`). */
   orderId: z.string(),
+  /** A team's seat purchase the session pays, with its seats; absent for an order. */
+  purchaseId: z.string().optional(),
+  quantity: z.number().int().optional(),
   packageId: z.string(),
   /** The order's category, so the summary repeats what is being bought. */
   categoryId: z.string(),

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
@@ -21,6 +21,7 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
   const sessionState = (row: typeof offlineCheckoutSessions.$inferSelect): OfflineSessionState => ({
     sessionId: row.id,
     orderId: row.orderId,
+    purchaseId: row.purchaseId,
     status: row.status === 'paid' ? 'paid' : row.status === 'expired' || row.expiresAt <= clock.now() ? 'expired' : 'open',
     priceCents: row.priceCents,
     discountCents: row.discountCents,
@@ -55,6 +56,23 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
       });
       return { sessionId, clientSecret };
     },
+    async createSeatCheckoutSession({ purchaseId, pkg, quantity }) {
+      const sessionId = `cs_offline_${randomBytes(12).toString('hex')}`;
+      const clientSecret = newClientSecret(sessionId);
+      const now = clock.now();
+      const amountCents = pkg.priceCents * quantity;
+      await db.insert(offlineCheckoutSessions).values({
+        id: sessionId,
+        purchaseId,
+        clientSecretHash: hashToken(clientSecret),
+        priceCents: amountCents,
+        amountCents,
+        currency: pkg.currency,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS),
+      });
+      return { sessionId, clientSecret };
+    },
     async getCheckoutSession(sessionId) {
       const [row] = await db.select().from(offlineCheckoutSessions).where(eq(offlineCheckoutSessions.id, sessionId));
       return row ? sessionState(row) : null;
@@ -77,7 +95,21 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
         .set({ status: 'expired' })
         .where(and(eq(offlineCheckoutSessions.id, sessionId), eq(offlineCheckoutSessions.status, 'open')));
     },
-    async refund({ sessionId }) {
+    async refund({ sessionId, purchaseId, key }) {
+      if (purchaseId) {
+        // A seat purchase is refunded in parts: each part's id follows from its key, so asking again answers the same refund.
+        const [row] = await db
+          .select({ status: offlineCheckoutSessions.status })
+          .from(offlineCheckoutSessions)
+          .where(eq(offlineCheckoutSessions.id, sessionId));
+        if (row?.status !== 'paid') throw new Error(`offline session ${sessionId} is not paid, so it cannot be refunded`);
+        return {
+          refundId: `re_offline_${createHash('sha256')
+            .update(`${purchaseId}:${key ?? ''}`)
+            .digest('hex')
+            .slice(0, 24)}`,
+        };
+      }
       const refundId = `re_offline_${randomBytes(12).toString('hex')}`;
       // The first refund of a paid session is kept; asking again answers it.
       await db

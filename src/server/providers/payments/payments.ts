@@ -12,6 +12,15 @@ export interface CheckoutSessionInput {
   returnUrl: string;
 }
 
+/** A team's seats: `quantity` seats of `pkg` at its catalog price, never discounted (no FIRST30, no beta coupon). */
+export interface SeatCheckoutInput {
+  purchaseId: string;
+  user: { id: string; email: string; stripeCustomerId: string | null };
+  pkg: PortraitPackage;
+  quantity: number;
+  returnUrl: string;
+}
+
 /**
  * How long a checkout session can be paid. Stripe allows 30 minutes to 24 hours; an hour is ample for a
  * payment form in a dialog, and an unpaid beta checkout holds its seat for exactly as long.
@@ -35,6 +44,8 @@ export interface CreatedCheckoutSession {
 export interface CheckoutSessionState {
   sessionId: string;
   orderId: string | null;
+  /** The team seat purchase the session pays, when it pays one rather than an order. */
+  purchaseId: string | null;
   status: CheckoutPaymentStatus;
   priceCents: number;
   discountCents: number;
@@ -58,9 +69,15 @@ export interface OfflineCheckout {
   pay(sessionId: string, paid: { discountCents: number; amountCents: number; couponCode: string | null }): Promise<void>;
 }
 
-/** A whole payment to give back: the order's checkout session, and Stripe's PaymentIntent when there is one. */
+/**
+ * A payment to give back: the order's checkout session, and Stripe's PaymentIntent when there is one. A
+ * seat purchase's refund names the purchase and a `key` of its own (the purchase and the seats refunded
+ * before it), so that each partial refund is made once however often it is asked for.
+ */
 export interface RefundInput {
-  orderId: string;
+  orderId: string | null;
+  purchaseId?: string;
+  key?: string;
   sessionId: string;
   paymentIntentId: string | null;
   amountCents: number;
@@ -77,6 +94,8 @@ export interface PaymentsProvider {
   /** Given to the browser to mount the payment form (Stripe only). */
   publishableKey: string | null;
   createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedCheckoutSession>;
+  /** A checkout session for a team's seats: one line item, `quantity` × the package's price. */
+  createSeatCheckoutSession(input: SeatCheckoutInput): Promise<CreatedCheckoutSession>;
   getCheckoutSession(sessionId: string): Promise<CheckoutSessionState | null>;
   /**
    * What the browser needs to show an open session's payment form again (My Orders' "Complete payment");
@@ -89,8 +108,9 @@ export interface PaymentsProvider {
    */
   expireCheckoutSession(sessionId: string): Promise<void>;
   /**
-   * Refunds a payment in full. Idempotent per order: asking again (a retry, a crash before we recorded
-   * the answer) gives back the same refund, never a second one.
+   * Refunds a payment (an order's in full, a seat purchase's in part). Idempotent per order, or per
+   * purchase and `key`: asking again (a retry, a crash before we recorded the answer) gives back the same
+   * refund, never a second one.
    */
   refund(input: RefundInput): Promise<{ refundId: string }>;
   /** Present only on the offline provider. */

@@ -106,6 +106,37 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
       if (!session.client_secret) throw new Error(`Stripe created checkout session ${session.id} without a client secret`);
       return { sessionId: session.id, clientSecret: session.client_secret, customerId };
     },
+    async createSeatCheckoutSession({ purchaseId, user, pkg, quantity, returnUrl }) {
+      const customerId =
+        user.stripeCustomerId ??
+        (await stripe.customers.create({ email: user.email, metadata: { userId: user.id } }, { idempotencyKey: `customer-${user.id}` })).id;
+      // No discounts: FIRST30 and the beta coupon are for a person's own order, never for seats.
+      const session = await stripe.checkout.sessions.create(
+        {
+          ui_mode: 'embedded_page',
+          mode: 'payment',
+          customer: customerId,
+          line_items: [
+            {
+              quantity,
+              price_data: {
+                currency: pkg.currency,
+                unit_amount: pkg.priceCents,
+                product_data: { name: `Portrait Studio ${pkg.id} team seat`, description: `One person's ${pkg.portraits} AI portraits` },
+              },
+            },
+          ],
+          metadata: { purchaseId, packageId: pkg.id, quantity: String(quantity) },
+          payment_intent_data: { metadata: { purchaseId } },
+          return_url: returnUrl,
+          expires_at: Math.floor((clock.now().getTime() + CHECKOUT_SESSION_TTL_MS) / 1000),
+          redirect_on_completion: 'if_required',
+        },
+        { idempotencyKey: `seats-${purchaseId}` },
+      );
+      if (!session.client_secret) throw new Error(`Stripe created checkout session ${session.id} without a client secret`);
+      return { sessionId: session.id, clientSecret: session.client_secret, customerId };
+    },
     async getCheckoutSession(sessionId) {
       let session: Stripe.Checkout.Session;
       try {
@@ -124,6 +155,7 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
       const state: CheckoutSessionState = {
         sessionId: session.id,
         orderId: session.metadata?.orderId ?? null,
+        purchaseId: session.metadata?.purchaseId ?? null,
         status: paymentStatus(session, intent),
         priceCents: session.amount_subtotal ?? 0,
         discountCents: session.total_details?.amount_discount ?? 0,
@@ -157,12 +189,18 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
         if (statusCode !== 400 && statusCode !== 404) throw error;
       }
     },
-    async refund({ orderId, paymentIntentId, amountCents }) {
-      if (!paymentIntentId) throw new Error(`order ${orderId} has no Stripe PaymentIntent to refund`);
-      // One key per order: a retry, or a second process finishing an interrupted refund, gets the same refund.
+    async refund({ orderId, purchaseId, key, paymentIntentId, amountCents }) {
+      if (!paymentIntentId) throw new Error(`payment of ${orderId ?? purchaseId} has no Stripe PaymentIntent to refund`);
+      // One key per order (or per purchase and part): a retry, or a second process finishing an interrupted
+      // refund, gets the same refund.
       const refund = await stripe.refunds.create(
-        { payment_intent: paymentIntentId, amount: amountCents, reason: 'requested_by_customer', metadata: { orderId } },
-        { idempotencyKey: `refund-${orderId}` },
+        {
+          payment_intent: paymentIntentId,
+          amount: amountCents,
+          reason: 'requested_by_customer',
+          metadata: purchaseId ? { purchaseId } : { orderId: orderId ?? '' },
+        },
+        { idempotencyKey: purchaseId ? `seat-refund-${purchaseId}-${key ?? ''}` : `refund-${orderId}` },
       );
       return { refundId: refund.id };
     },

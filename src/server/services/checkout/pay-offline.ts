@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { orders } from '../../db/schema.js';
+import { orders, seatPurchases, teamAdmins } from '../../db/schema.js';
+import { and } from 'drizzle-orm';
 import { AppError } from '../../errors.js';
 import type { OfflineSessionState } from '../../providers/payments/index.js';
 import { FIRST_ORDER_COUPON, REFRESH_PACKAGE } from '../../../shared/catalog/packages.js';
@@ -43,8 +44,42 @@ async function amounts(ctx: Ctx, { session, order }: Found, userId: string, coup
   return quote(ctx.database.db, { identity, priceCents: session.priceCents, couponCode });
 }
 
+/** The caller's team seat purchase behind a client secret (they run its team); anyone else's answers like a missing one. */
+async function findSeatSession(ctx: Ctx, userId: string, clientSecret: string) {
+  const { offline } = ctx.payments;
+  const session = offline ? await offline.findByClientSecret(clientSecret) : null;
+  if (!offline || !session?.purchaseId) return null;
+  const [purchase] = await ctx.database.db
+    .select({ id: seatPurchases.id, packageId: seatPurchases.packageId, quantity: seatPurchases.quantity })
+    .from(seatPurchases)
+    .innerJoin(teamAdmins, and(eq(teamAdmins.teamId, seatPurchases.teamId), eq(teamAdmins.userId, userId)))
+    .where(eq(seatPurchases.id, session.purchaseId));
+  if (!purchase) throw new AppError('NOT_FOUND', 'Checkout session not found');
+  return { offline, session, purchase };
+}
+
 /** The order summary of the offline checkout, with the effect of a coupon code when one is given. */
 export async function getOfflineSession(ctx: Ctx, input: { userId: string; clientSecret: string; couponCode?: string }): Promise<OfflineSession> {
+  const seats = await findSeatSession(ctx, input.userId, input.clientSecret);
+  if (seats) {
+    // Seats are never discounted: a code is refused rather than silently ignored.
+    if (input.couponCode?.trim()) throw new AppError('BAD_REQUEST', 'Coupon codes do not apply to team seats');
+    const { session, purchase } = seats;
+    return {
+      orderId: '',
+      purchaseId: purchase.id,
+      quantity: purchase.quantity,
+      packageId: purchase.packageId,
+      categoryId: '',
+      priceCents: session.priceCents,
+      discountCents: 0,
+      totalCents: session.amountCents,
+      currency: session.currency,
+      couponCode: null,
+      isBeta: false,
+      status: session.status,
+    };
+  }
   const found = await findSession(ctx, input.userId, input.clientSecret);
   const { session, order } = found;
   const q = await amounts(ctx, found, input.userId, input.couponCode);
@@ -66,7 +101,19 @@ export async function getOfflineSession(ctx: Ctx, input: { userId: string; clien
  * Pays an offline checkout session (test mode: no money moves) and settles it through the very same
  * function the Stripe webhook uses. Paying twice is harmless: the second call finds it paid.
  */
-export async function payOffline(ctx: Ctx, input: { userId: string; clientSecret: string; couponCode?: string }) {
+export async function payOffline(
+  ctx: Ctx,
+  input: { userId: string; clientSecret: string; couponCode?: string },
+): Promise<{ orderId: string; purchaseId?: string }> {
+  const seats = await findSeatSession(ctx, input.userId, input.clientSecret);
+  if (seats) {
+    if (input.couponCode?.trim()) throw new AppError('BAD_REQUEST', 'Coupon codes do not apply to team seats');
+    if (seats.session.status === 'expired') throw new AppError('GONE', 'This checkout has expired; please buy the seats again');
+    if (seats.session.status === 'open')
+      await seats.offline.pay(seats.session.sessionId, { discountCents: 0, amountCents: seats.session.amountCents, couponCode: null });
+    await settleCheckout(ctx, seats.session.sessionId);
+    return { orderId: '', purchaseId: seats.purchase.id };
+  }
   const found = await findSession(ctx, input.userId, input.clientSecret);
   const { offline, session, order } = found;
   if (session.status === 'expired') throw new AppError('GONE', 'This checkout has expired; please start the order again');

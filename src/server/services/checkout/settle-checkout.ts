@@ -3,6 +3,7 @@ import { orders } from '../../db/schema.js';
 import { deleteSelfies } from '../generation/delete-selfies.js';
 import { deleteOrderAndFiles, failUnpaid, unpaidOrderOf } from '../orders/order-lifecycle.js';
 import { fulfilPaidSession, type FulfilmentResult } from './fulfil-checkout.js';
+import { settleSeatPurchase } from '../teams/fulfil-seat-purchase.js';
 
 export type SettleResult = FulfilmentResult | 'open' | 'processing' | 'payment-failed' | 'expired' | 'unknown-session';
 
@@ -21,6 +22,8 @@ export const PAYMENT_FAILED_REASON = 'The payment did not go through; nothing wa
 export async function settleCheckout(ctx: Ctx, sessionId: string): Promise<SettleResult> {
   const state = await ctx.payments.getCheckoutSession(sessionId);
   if (!state) return 'unknown-session';
+  // A team's seats, not an order: the purchase settles itself the same way (paid once, or expired).
+  if (state.purchaseId) return settleSeatPurchase(ctx, state);
   switch (state.status) {
     case 'paid':
       return fulfilPaidSession(ctx, state);

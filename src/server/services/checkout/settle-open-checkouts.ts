@@ -4,6 +4,7 @@ import { orders } from '../../db/schema.js';
 import { CHECKOUT_SESSION_TTL_MS } from '../../providers/payments/index.js';
 import { openCheckoutSince } from '../orders/order-lifecycle.js';
 import { settleCheckout } from './settle-checkout.js';
+import { openSeatCheckouts } from '../teams/fulfil-seat-purchase.js';
 
 /** Read back per sweep at most; the oldest first, the rest on the next minute. */
 const SWEEP_LIMIT = 200;
@@ -26,8 +27,10 @@ export async function settleOpenCheckouts(
     .where(openCheckoutSince(since))
     .orderBy(asc(orders.createdAt))
     .limit(SWEEP_LIMIT);
+  // Teams' seat purchases are read back the same way.
+  const seats = await openSeatCheckouts(ctx, since, SWEEP_LIMIT);
   let settled = 0;
-  for (const { sessionId } of open) {
+  for (const { sessionId } of [...open, ...seats.map((sessionId) => ({ sessionId }))]) {
     // openCheckoutSince matches only orders with a session id; the column itself may be null.
     if (!sessionId) continue;
     const outcome = await settleCheckout(ctx, sessionId).catch((error: unknown) => {

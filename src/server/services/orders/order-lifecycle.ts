@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Executor } from '../../db/client.js';
-import { candidates, favorites, likenessReferences, orders, payments, portraits, selfies } from '../../db/schema.js';
+import { candidates, favorites, likenessReferences, orders, payments, portraits, selfies, teamInvitations } from '../../db/schema.js';
 import { LIMITS } from '../../../shared/limits.js';
 import { releaseHolds } from '../entitlements/holds.js';
 import { orderFolder } from './storage-keys.js';
@@ -100,6 +100,9 @@ export type NewOrder = Pick<
   | 'isBeta'
   | 'photoCheck'
   | 'refreshOf'
+  | 'teamId'
+  | 'teamInvitationId'
+  | 'teamSeat'
 >;
 
 /** A new order, `pending` until its checkout is paid. */
@@ -281,7 +284,15 @@ export async function failGeneration(db: Db, orderId: string, reason: string, no
     .update(orders)
     .set({ status: 'failed', failedAt: now, failureReason: reason, updatedAt: now, generationOwner: null, generationHeartbeatAt: null })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')))
-    .returning({ id: orders.id });
+    .returning({ id: orders.id, teamInvitationId: orders.teamInvitationId, teamSeat: orders.teamSeat });
+  // A team member's order that fails for good gives its seat back to the team (not the member's retry).
+  const [failed] = done;
+  if (failed?.teamSeat && failed.teamInvitationId) {
+    await db
+      .update(teamInvitations)
+      .set({ seat: 'none' })
+      .where(and(eq(teamInvitations.id, failed.teamInvitationId), eq(teamInvitations.seat, 'used')));
+  }
   return done.length === 1;
 }
 

@@ -36,3 +36,27 @@ export async function portraitLinkValid(db: Db, orderId: string, token: string, 
   const given = Buffer.from(signed);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+const favoriteSignature = (key: Buffer, orderId: string, no: number, expires: number) =>
+  createHmac('sha256', key).update(`favorite.${orderId}.${no}.${expires}`).digest('base64url');
+
+/**
+ * A token for one favourite portrait's thumbnail, for a team's admin: it names the portrait, so it opens
+ * no other image of the order, and the image route checks that the portrait is still a favourite.
+ * Prefixed `f` so the route tells it from an order's token.
+ */
+export async function favoriteLinkToken(db: Db, orderId: string, no: number, now: Date): Promise<string> {
+  const expires = (Math.floor(now.getTime() / DAY_MS) + 2) * (DAY_MS / 1000);
+  return `f${expires}.${favoriteSignature(await linkKey(db), orderId, no, expires)}`;
+}
+
+/** Whether `token` is a favourite token of this portrait, unexpired. */
+export async function favoriteLinkValid(db: Db, orderId: string, no: number, token: string, now: Date): Promise<boolean> {
+  const [, expiresText, signed] = /^f(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token) ?? [];
+  if (!expiresText || !signed) return false;
+  const expires = Number(expiresText);
+  if (expires * 1000 <= now.getTime()) return false;
+  const expected = Buffer.from(favoriteSignature(await linkKey(db), orderId, no, expires));
+  const given = Buffer.from(signed);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

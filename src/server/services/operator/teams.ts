@@ -1,0 +1,95 @@
+import { desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { seatPurchases, teamAdmins, teamInvitations, teams, users } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { UUID_PATTERN } from '../../../shared/ids.js';
+import { latestOrders, memberStatus, purchaseView } from '../teams/admin-view.js';
+import { seatCounts } from '../teams/seats.js';
+
+const LIMIT = 100;
+
+/** One team's row in the console. */
+async function teamRow(db: Db, team: typeof teams.$inferSelect) {
+  const [owner] = await db
+    .select({ email: users.email })
+    .from(teamAdmins)
+    .innerJoin(users, eq(users.id, teamAdmins.userId))
+    .where(sql`${teamAdmins.teamId} = ${team.id} and ${teamAdmins.role} = 'owner'`);
+  const seats = await seatCounts(db, team.id);
+  const [money] = await db
+    .select({
+      paid: sql<number>`coalesce(sum(${seatPurchases.amountCents}) filter (where ${seatPurchases.status} = 'paid'), 0)::int`,
+      refunded: sql<number>`coalesce(sum(${seatPurchases.refundedCents}), 0)::int`,
+    })
+    .from(seatPurchases)
+    .where(eq(seatPurchases.teamId, team.id));
+  const [members] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(teamInvitations)
+    .where(sql`${teamInvitations.teamId} = ${team.id} and ${teamInvitations.revokedAt} is null`);
+  return {
+    id: team.id,
+    name: team.name,
+    ownerEmail: owner?.email ?? null,
+    createdAt: team.createdAt.toISOString(),
+    seatsBought: seats.bought,
+    seatsUsed: seats.used,
+    members: members?.n ?? 0,
+    paidCents: money?.paid ?? 0,
+    refundedCents: money?.refunded ?? 0,
+  };
+}
+
+/** Teams by name or by an owner's, admin's or member's address; newest first (read-only). */
+export async function searchTeams(db: Db, { query }: { query?: string }) {
+  const q = query?.trim().toLowerCase();
+  let found: (typeof teams.$inferSelect)[];
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const byAdmin = db.select({ id: teamAdmins.teamId }).from(teamAdmins).innerJoin(users, eq(users.id, teamAdmins.userId)).where(ilike(users.email, pattern));
+    const byMember = db.select({ id: teamInvitations.teamId }).from(teamInvitations).where(ilike(teamInvitations.email, pattern));
+    found = await db
+      .select()
+      .from(teams)
+      .where(or(ilike(teams.name, pattern), inArray(teams.id, byAdmin), inArray(teams.id, byMember)))
+      .orderBy(desc(teams.createdAt))
+      .limit(LIMIT);
+  } else {
+    found = await db.select().from(teams).orderBy(desc(teams.createdAt)).limit(LIMIT);
+  }
+  const rows = [];
+  for (const team of found) rows.push(await teamRow(db, team));
+  return { teams: rows, total: rows.length };
+}
+
+/** One team for the console: purchases, admins, members (no portraits: those are the members'). */
+export async function getOperatorTeam(db: Db, teamId: string, now: Date) {
+  const [team] = UUID_PATTERN.test(teamId) ? await db.select().from(teams).where(eq(teams.id, teamId)) : [];
+  if (!team) throw new AppError('NOT_FOUND', 'Team not found');
+  const row = await teamRow(db, team);
+  const free = (await seatCounts(db, team.id)).free;
+  const purchases = await db.select().from(seatPurchases).where(eq(seatPurchases.teamId, team.id)).orderBy(desc(seatPurchases.createdAt));
+  const admins = await db
+    .select({ email: users.email, role: teamAdmins.role })
+    .from(teamAdmins)
+    .innerJoin(users, eq(users.id, teamAdmins.userId))
+    .where(eq(teamAdmins.teamId, team.id));
+  const invitations = await db.select().from(teamInvitations).where(eq(teamInvitations.teamId, team.id)).orderBy(desc(teamInvitations.invitedAt));
+  const latest = await latestOrders(
+    db,
+    invitations.map((i) => i.id),
+  );
+  return {
+    team: { ...row, brand: team.brand },
+    purchases: purchases.map((p) => purchaseView(p, free, now)),
+    admins,
+    members: invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      status: memberStatus(i, latest.get(i.id)).status,
+      invitedAt: i.invitedAt.toISOString(),
+      orderId: latest.get(i.id)?.id ?? null,
+      retryUsed: i.retryGrantedAt !== null,
+    })),
+  };
+}

@@ -1,0 +1,149 @@
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
+import { favorites, orders, seatPurchases, teamAdmins, teamInvitations, teamLinks, users } from '../../db/schema.js';
+import type { MemberStatus, SeatPurchase, TeamAdminView, TeamMember } from '../../../shared/contracts/team.js';
+import { LIMITS } from '../../../shared/limits.js';
+import { favoriteLinkToken } from '../orders/portrait-links.js';
+import type { TeamRow } from './team-access.js';
+import { seatCounts } from './seats.js';
+import { linkToken, linkUrl } from './team-tokens.js';
+
+type Invitation = typeof teamInvitations.$inferSelect;
+type OrderRow = Pick<
+  typeof orders.$inferSelect,
+  'id' | 'status' | 'generationStartedAt' | 'paidAt' | 'completedAt' | 'failedAt' | 'createdAt' | 'teamInvitationId'
+>;
+
+const DAY_MS = 24 * 3600_000;
+
+/** Where a member stands: their invitation, then their latest order on the team. */
+export function memberStatus(invitation: Invitation, order: OrderRow | undefined): { status: MemberStatus; at: Date } {
+  if (invitation.revokedAt) return { status: 'revoked', at: invitation.revokedAt };
+  if (!invitation.joinedAt) return { status: 'invited', at: invitation.lastMailedAt ?? invitation.invitedAt };
+  if (!order) return invitation.orderedAt ? { status: 'done', at: invitation.orderedAt } : { status: 'signedIn', at: invitation.joinedAt };
+  if (order.status === 'completed') return { status: 'done', at: order.completedAt ?? order.createdAt };
+  if (order.status === 'failed' || order.status === 'refunded') return { status: 'failed', at: order.failedAt ?? order.createdAt };
+  if (order.generationStartedAt) return { status: 'generating', at: order.generationStartedAt };
+  return { status: 'photosUploaded', at: order.paidAt ?? order.createdAt };
+}
+
+/** The latest order of each invitation. */
+export async function latestOrders(db: Db, invitationIds: string[]): Promise<Map<string, OrderRow>> {
+  const latest = new Map<string, OrderRow>();
+  if (invitationIds.length === 0) return latest;
+  const rows = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      generationStartedAt: orders.generationStartedAt,
+      paidAt: orders.paidAt,
+      completedAt: orders.completedAt,
+      failedAt: orders.failedAt,
+      createdAt: orders.createdAt,
+      teamInvitationId: orders.teamInvitationId,
+    })
+    .from(orders)
+    .where(and(inArray(orders.teamInvitationId, invitationIds), isNull(orders.deletingAt)))
+    .orderBy(desc(orders.createdAt));
+  for (const row of rows) if (row.teamInvitationId && !latest.has(row.teamInvitationId)) latest.set(row.teamInvitationId, row);
+  return latest;
+}
+
+/** A purchase as the admin's page and the console show it; `free` is the team's free seats now. */
+export function purchaseView(p: typeof seatPurchases.$inferSelect, free: number, now: Date): SeatPurchase {
+  const inWindow = p.status === 'paid' && p.paidAt !== null && now.getTime() - p.paidAt.getTime() <= LIMITS.refundWindowDays * DAY_MS;
+  return {
+    id: p.id,
+    createdAt: p.createdAt.toISOString(),
+    packageId: p.packageId as SeatPurchase['packageId'],
+    quantity: p.quantity,
+    unitCents: p.unitCents,
+    amountCents: p.amountCents,
+    currency: p.currency,
+    status: p.status,
+    paidAt: p.paidAt?.toISOString() ?? null,
+    refundedSeats: p.refundedSeats,
+    refundedCents: p.refundedCents,
+    refundableSeats: inWindow ? Math.min(free, p.quantity - p.refundedSeats) : 0,
+    receiptUrl: p.receiptUrl,
+  };
+}
+
+/**
+ * What an owner or admin sees of their team: seats, purchases, members with their status, links and
+ * admins. Of a member's portraits only those the member marked favourite in their latest delivered team
+ * order appear, as thumbnails signed for that one portrait (never selfies, never other portraits).
+ */
+export async function adminView(ctx: Pick<AppContext, 'database' | 'clock' | 'config'>, team: TeamRow & { role: 'owner' | 'admin' }): Promise<TeamAdminView> {
+  const { db } = ctx.database;
+  const now = ctx.clock.now();
+  const seats = await seatCounts(db, team.id);
+  const purchases = await db.select().from(seatPurchases).where(eq(seatPurchases.teamId, team.id)).orderBy(desc(seatPurchases.createdAt));
+  const invitations = await db.select().from(teamInvitations).where(eq(teamInvitations.teamId, team.id)).orderBy(desc(teamInvitations.invitedAt));
+  const latest = await latestOrders(
+    db,
+    invitations.map((i) => i.id),
+  );
+  const deliveredIds = [...latest.values()].filter((o) => o.status === 'completed').map((o) => o.id);
+  const favs =
+    deliveredIds.length > 0
+      ? await db.select({ orderId: favorites.orderId, no: favorites.no }).from(favorites).where(inArray(favorites.orderId, deliveredIds))
+      : [];
+  const favsOf = new Map<string, number[]>();
+  for (const f of favs) favsOf.set(f.orderId, [...(favsOf.get(f.orderId) ?? []), f.no]);
+  const links = await db.select().from(teamLinks).where(eq(teamLinks.teamId, team.id)).orderBy(desc(teamLinks.createdAt));
+  const admins = await db
+    .select({ email: users.email, role: teamAdmins.role })
+    .from(teamAdmins)
+    .innerJoin(users, eq(users.id, teamAdmins.userId))
+    .where(eq(teamAdmins.teamId, team.id))
+    .orderBy(teamAdmins.createdAt);
+
+  const linkUrls = new Map(await Promise.all(links.map(async (l) => [l.id, linkUrl(ctx.config.publicUrl, await linkToken(db, l.id))] as const)));
+  const members: TeamMember[] = [];
+  for (const invitation of invitations) {
+    const order = latest.get(invitation.id);
+    const { status, at } = memberStatus(invitation, order);
+    const delivered = order?.status === 'completed' ? order.id : null;
+    const nos = delivered ? (favsOf.get(delivered) ?? []).sort((a, b) => a - b) : [];
+    members.push({
+      id: invitation.id,
+      email: invitation.email,
+      status,
+      invitedAt: invitation.invitedAt.toISOString(),
+      joinedAt: invitation.joinedAt?.toISOString() ?? null,
+      statusAt: at.toISOString(),
+      remindersSent: invitation.remindersSent,
+      canRemind: status === 'invited' && invitation.tokenHash !== null && invitation.remindersSent < LIMITS.teamRemindersMax,
+      canRetry: !invitation.retryGrantedAt && (status === 'done' || status === 'failed'),
+      retryUsed: invitation.retryGrantedAt !== null,
+      favorites: await Promise.all(
+        nos.map(async (no) => ({
+          orderId: delivered as string,
+          no,
+          url: `/v1/image/get/${delivered}/${no}?size=thumb&t=${await favoriteLinkToken(db, delivered as string, no, now)}`,
+        })),
+      ),
+    });
+  }
+  return {
+    id: team.id,
+    name: team.name,
+    role: team.role,
+    brand: team.brand,
+    seats: { bought: seats.bought, used: seats.used, free: seats.free },
+    purchases: purchases.map((p) => purchaseView(p, seats.free, now)),
+    members,
+    links: links.map((l) => ({
+      id: l.id,
+      url: linkUrls.get(l.id) ?? '',
+      domain: l.domain,
+      cap: l.cap,
+      used: l.used,
+      expiresAt: l.expiresAt.toISOString(),
+      revoked: l.revokedAt !== null,
+    })),
+    admins,
+  };
+}
