@@ -23,7 +23,9 @@ export function memberStatus(invitation: Invitation, order: OrderRow | undefined
   if (!invitation.joinedAt) return { status: 'invited', at: invitation.lastMailedAt ?? invitation.invitedAt };
   if (!order) return invitation.orderedAt ? { status: 'done', at: invitation.orderedAt } : { status: 'signedIn', at: invitation.joinedAt };
   if (order.status === 'completed') return { status: 'done', at: order.completedAt ?? order.createdAt };
-  if (order.status === 'failed' || order.status === 'refunded') return { status: 'failed', at: order.failedAt ?? order.createdAt };
+  // A member's status word, not an order's: the order's failure (or refund) reads as `failed`.
+  const failed: MemberStatus = 'failed';
+  if (order.status === 'failed' || order.status === 'refunded') return { status: failed, at: order.failedAt ?? order.createdAt };
   if (order.generationStartedAt) return { status: 'generating', at: order.generationStartedAt };
   return { status: 'photosUploaded', at: order.paidAt ?? order.createdAt };
 }

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { selfies, teamInvitations, teams, users } from '../../db/schema.js';
+import { orders, selfies, teamInvitations, teams, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { findCategory } from '../../../shared/catalog/categories.js';
 import { findPackage } from '../../../shared/catalog/packages.js';
@@ -130,5 +130,7 @@ export async function placeTeamOrder(
   await markPaid(db, order.id, { discountCents: 0, amountCents: 0, currency: pkg.currency, couponCode: null }, now);
   await scheduleGeneration(ctx, order.id);
   ctx.log.info({ orderId: order.id, teamId: team.id }, 'team order placed; generation enqueued');
-  return { orderId: order.id, status: 'processing' as const };
+  // markPaid made it processing; the answer says so.
+  const [placed] = await db.select({ orderId: orders.id, status: orders.status }).from(orders).where(eq(orders.id, order.id));
+  return placed ?? { orderId: order.id, status: order.status };
 }
