@@ -121,8 +121,11 @@ for (const [device, viewport] of [
           timeout: 180_000,
         })
         .toBe('completed');
-      const favorite = await member.request.post('/v1/order/setFavorite', { data: { orderId, noList: [1] }, headers: sameOrigin });
-      expect(favorite.ok()).toBe(true);
+      await member.goto(`/dashboard/photoSelector/${orderId}`);
+      await expect(member.getByText(`${teamName} sees the portraits you mark as favorites, never your selfies.`)).toBeVisible();
+      const saved = member.waitForResponse((r) => r.url().endsWith('/v1/order/setFavorite') && r.ok());
+      await member.getByRole('button', { name: 'Favorite photo 1', exact: true }).click();
+      await saved;
 
       // The admin sees Done and the favorite, never the selfies, and downloads the favorites as one zip.
       await admin.reload();

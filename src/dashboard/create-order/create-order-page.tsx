@@ -198,12 +198,15 @@ function Wizard({ category, membership }: { category: Category; membership: Team
   return (
     <PageContainer className="max-w-6xl pb-0">
       <header className="space-y-4">
-        <h1 className="flex flex-wrap items-center gap-x-2 text-sm font-medium text-muted-foreground">
-          <span>{t('dashboard.titles.createOrder')}</span>
-          <span aria-hidden="true">·</span>
-          <span className="text-foreground">{t(`catalog.categories.${category.id}.name`)}</span>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <h1 className="flex flex-wrap items-center gap-x-2 text-sm font-medium text-muted-foreground">
+            <span>{t('dashboard.titles.createOrder')}</span>
+            <span aria-hidden="true">·</span>
+            <span className="text-foreground">{t(`catalog.categories.${category.id}.name`)}</span>
+          </h1>
+          {/* The category is the team's: said beside the heading, not inside its name. */}
           {membership?.brand && <Badge variant="secondary">{t('team.wizard.chosenBy', { team: membership.teamName })}</Badge>}
-        </h1>
+        </div>
         {membership && wizard.step === 0 && <MembershipBanner membership={membership} />}
         <div className="flex items-center gap-3">
           <div className="min-w-0 flex-1">

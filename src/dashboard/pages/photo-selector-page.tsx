@@ -1,6 +1,6 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleAlertIcon, CircleCheckIcon, DownloadIcon, HeartIcon, ImagesIcon, InfoIcon, RefreshCwIcon, SparklesIcon, XIcon } from 'lucide-react';
+import { CircleAlertIcon, CircleCheckIcon, DownloadIcon, HeartIcon, ImagesIcon, InfoIcon, RefreshCwIcon, SparklesIcon, UsersIcon, XIcon } from 'lucide-react';
 import { groupDownloadUrl } from '@/shared/orders';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
@@ -206,6 +206,12 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
         <p className="flex items-start gap-3 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
           <InfoIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           {t('orders.photos.shortfall', { delivered: info.imageGenerated, total: info.imageTotal })}
+        </p>
+      )}
+      {info?.team && !expired && (
+        <p className="flex items-start gap-3 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
+          <UsersIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          {t('team.member.favoritesShared', { team: info.team.name })}
         </p>
       )}
       {generating && !expired && (

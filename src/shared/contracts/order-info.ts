@@ -27,6 +27,8 @@ export const ZOrderInfoResponseSchema = z.object({
   portraits: z.array(z.object({ no: z.number().int(), version: z.number().int() })),
   /** The free replacements: how many the package includes and are left, which portraits are being replaced, whose last replacement failed. */
   replacements: z.object({ included: z.number().int(), left: z.number().int(), pending: z.array(z.number().int()), failed: z.array(z.number().int()) }),
+  /** The team that paid for the order (a team member's order): it sees the portraits marked as favorites. */
+  team: z.object({ name: z.string() }).nullable(),
   /** Lets the gallery fetch this order's portraits without the session (`?t=` on the image URL) until the end of the next UTC day. */
   imageToken: z.string(),
 });

@@ -27,6 +27,7 @@ const INFO: OrderInfo = {
     { no: 2, version: 0 },
   ],
   replacements: { included: 2, left: 2, pending: [], failed: [] },
+  team: null,
   imageToken: 'token',
 };
 

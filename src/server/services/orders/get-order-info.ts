@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { orders } from '../../db/schema.js';
+import { orders, teams } from '../../db/schema.js';
 import { refreshable, refreshBeingMadeColumn } from '../refresh/likeness.js';
 import { refundBlockOf, refundColumns } from '../refunds/refund-blocks.js';
 import { favoriteNumbers, portraitInfoOf } from './list-orders.js';
@@ -28,6 +29,7 @@ export async function getOrderInfo(ctx: Pick<AppContext, 'database' | 'clock'>, 
     portraitInfo: orders.portraitInfo,
     favoriteImages: favoriteNumbers,
     refreshBeingMade: refreshBeingMadeColumn,
+    teamId: orders.teamId,
   });
   const expired = order.purgedAt !== null;
   return {
@@ -42,6 +44,7 @@ export async function getOrderInfo(ctx: Pick<AppContext, 'database' | 'clock'>, 
     imageTotal: order.imageTotal,
     portraits: expired ? [] : await portraitRanking(ctx.database.db, orderId),
     replacements: await replacementSummary(ctx.database.db, { id: orderId, packageId: order.packageId }),
+    team: order.teamId ? await teamOf(ctx, order.teamId) : null,
     imageToken: await portraitLinkToken(ctx.database.db, orderId, now),
   };
 }
@@ -53,4 +56,10 @@ export async function getOrderInfo(ctx: Pick<AppContext, 'database' | 'clock'>, 
  */
 function guaranteeHolds(order: Parameters<typeof refundBlockOf>[0], now: Date): boolean {
   return refundBlockOf({ ...order, status: order.status === 'processing' ? 'completed' : order.status }, now) === null;
+}
+
+/** The team that paid for a member's order, by name (its favorites are what the team's admins see). */
+async function teamOf(ctx: Pick<AppContext, 'database'>, teamId: string): Promise<{ name: string } | null> {
+  const [team] = await ctx.database.db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+  return team ?? null;
 }
