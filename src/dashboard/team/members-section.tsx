@@ -70,20 +70,22 @@ export function MembersSection({ team }: { team: TeamAdminView }) {
       {team.members.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('team.members.none')}</p>
       ) : (
-        <Table>
+        // On a phone each member is a stacked block (address, status, then actions) rather than a row to
+        // scroll sideways; the roles keep it a table for assistive technology whatever the display.
+        <Table role="table" className="max-sm:block">
           <caption className="sr-only">{t('team.members.caption')}</caption>
-          <TableHeader>
-            <TableRow>
+          <TableHeader role="rowgroup" className="max-sm:sr-only">
+            <TableRow role="row">
               <TableHead>{t('team.members.member')}</TableHead>
               <TableHead>{t('team.members.status')}</TableHead>
               <TableHead className="hidden md:table-cell">{t('team.members.favorites')}</TableHead>
               <TableHead className="text-right">{t('team.members.actions')}</TableHead>
             </TableRow>
           </TableHeader>
-          <TableBody>
+          <TableBody role="rowgroup" className="max-sm:block">
             {team.members.map((member) => (
-              <TableRow key={member.id} className="align-top">
-                <TableCell className="max-w-56">
+              <TableRow key={member.id} role="row" className="align-top max-sm:flex max-sm:flex-col max-sm:gap-2 max-sm:py-3">
+                <TableCell role="cell" className="max-w-56 max-sm:max-w-none max-sm:whitespace-normal max-sm:p-0">
                   <p className="truncate font-medium" title={member.email}>
                     {member.email}
                   </p>
@@ -96,18 +98,18 @@ export function MembersSection({ team }: { team: TeamAdminView }) {
                     <Favorites member={member} />
                   </div>
                 </TableCell>
-                <TableCell>
+                <TableCell role="cell" className="max-sm:flex max-sm:items-center max-sm:gap-2 max-sm:p-0">
                   <MemberStatusBadge status={member.status} />
-                  <p className="mt-1 text-xs text-muted-foreground">
+                  <p className="mt-1 text-xs text-muted-foreground max-sm:mt-0">
                     <time dateTime={member.statusAt}>{date(member.statusAt)}</time>
                   </p>
                   {member.retryUsed && <p className="text-xs text-muted-foreground">{t('team.members.retryUsed')}</p>}
                 </TableCell>
-                <TableCell className="hidden md:table-cell">
+                <TableCell role="cell" className="hidden md:table-cell">
                   <Favorites member={member} />
                 </TableCell>
-                <TableCell>
-                  <div className="flex flex-col items-end gap-1">
+                <TableCell role="cell" className="max-sm:p-0">
+                  <div className="flex flex-col items-end gap-1 max-sm:flex-row max-sm:flex-wrap max-sm:items-center max-sm:-ml-3">
                     {member.status === 'invited' && (
                       <Button
                         variant="ghost"
