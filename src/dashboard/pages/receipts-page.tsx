@@ -78,6 +78,9 @@ export function ReceiptsPage() {
   const { items, loading, refresh: load } = useList(loadReceipts, { what: 'receipts', initial: [] });
   const receipts = items ?? [];
   const [refunding, setRefunding] = useState<RefundTarget | null>(null);
+  /** A team's purchase is named by what it bought ("5 Pro seats"), as the team's page names it. */
+  const seatLine = (seats: { quantity: number; packageId: string }) =>
+    t('team.purchases.line', { count: seats.quantity, package: t(`packages.${seats.packageId}.name`) });
 
   const firstLoad = loading && receipts.length === 0;
 
@@ -109,6 +112,7 @@ export function ReceiptsPage() {
                     <RefundedMark receipt={r} language={language} />
                     <p className="text-muted-foreground">
                       {formatDate(r.createdAt, language)}
+                      {r.seats && ` · ${seatLine(r.seats)}`}
                       {r.orderId && (
                         <>
                           {' · '}
@@ -146,7 +150,9 @@ export function ReceiptsPage() {
                       <RefundedMark receipt={r} language={language} />
                     </TableCell>
                     <TableCell>{r.currency.toUpperCase()}</TableCell>
-                    <TableCell className="font-mono">{r.orderId ? shortOrderId(r.orderId) : '—'}</TableCell>
+                    <TableCell className={r.seats ? undefined : 'font-mono'}>
+                      {r.seats ? seatLine(r.seats) : r.orderId ? shortOrderId(r.orderId) : '—'}
+                    </TableCell>
                     <TableCell className="pr-4 text-right">
                       <div className="flex items-center justify-end gap-3">
                         <RefundButton receipt={r} onRefund={setRefunding} />

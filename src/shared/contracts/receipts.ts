@@ -22,6 +22,8 @@ export const ZReceiptSchema = z.object({
   /** When the payment was refunded (in full), and how much; null and 0 when it was not. */
   refundedAt: z.string().nullable(),
   refundedAmount: z.number().int(),
+  /** A team's purchase of seats: how many, for which package; null for an order's payment. */
+  seats: z.object({ quantity: z.number().int(), packageId: z.string() }).nullable(),
   /** Why the order of this payment cannot be refunded now, or null when it can (`refundBlock` in shared/refunds). */
   refundBlock: z.enum(REFUND_BLOCKS).nullable(),
 });

@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orders, payments } from '../../db/schema.js';
+import { orders, payments, seatPurchases } from '../../db/schema.js';
 import { refundBlocksOf } from '../refunds/refund-blocks.js';
 import { LIMITS } from '../../../shared/limits.js';
 import type { Receipt } from '../../../shared/contracts/receipts.js';
@@ -18,8 +18,11 @@ export async function listReceipts(db: Db, userId: string, now: Date): Promise<R
       cardLast4: payments.cardLast4,
       refundedAt: payments.refundedAt,
       refundedCents: payments.refundedCents,
+      seatQuantity: seatPurchases.quantity,
+      seatPackageId: seatPurchases.packageId,
     })
     .from(payments)
+    .leftJoin(seatPurchases, eq(seatPurchases.id, payments.seatPurchaseId))
     .where(eq(payments.userId, userId))
     // The id breaks ties between payments made in the same instant, so the order is stable.
     .orderBy(desc(payments.createdAt), desc(payments.id))
@@ -37,7 +40,9 @@ export async function listReceipts(db: Db, userId: string, now: Date): Promise<R
     cardLast4: r.cardLast4,
     refundedAt: r.refundedAt?.toISOString() ?? null,
     refundedAmount: r.refundedCents,
-    // A payment whose order was deleted has nothing left to refund here: support handles it.
+    seats: r.seatQuantity !== null && r.seatPackageId !== null ? { quantity: r.seatQuantity, packageId: r.seatPackageId } : null,
+    // A payment whose order was deleted has nothing left to refund here: support handles it. Seats are
+    // refunded from the team's page, not here.
     refundBlock: r.orderId && refundBlocks.has(r.orderId) ? (refundBlocks.get(r.orderId) ?? null) : 'deleted',
   }));
 }

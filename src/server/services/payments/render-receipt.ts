@@ -68,7 +68,11 @@ export function renderReceiptPage(payment: PaymentRecord, { t, language, support
   const d = (key: string, options?: Record<string, unknown>) => e(t(`dashboard.receipts.document.${key}`, options ?? {}));
 
   const rows = [
-    `<tr><td>${d('packageLine', { name: packageName, count: pkg?.portraits ?? '' })}</td><td class="num">${e(money(payment.priceCents, cur, language))}</td></tr>`,
+    `<tr><td>${
+      payment.seats === null
+        ? d('packageLine', { name: packageName, count: pkg?.portraits ?? '' })
+        : d('seatLine', { name: packageName, count: payment.seats, portraits: pkg?.portraits ?? '' })
+    }</td><td class="num">${e(money(payment.priceCents, cur, language))}</td></tr>`,
   ];
   if (payment.discountCents > 0) {
     const label = payment.couponCode ? d('discountCode', { code: payment.couponCode }) : d('discount');
@@ -94,7 +98,7 @@ export function renderReceiptPage(payment: PaymentRecord, { t, language, support
 <dl>
 <dt>${d('receiptNumber')}</dt><dd class="mono">${e(number)}</dd>
 <dt>${d('datePaid')}</dt><dd>${e(date)}</dd>
-<dt>${d('orderId')}</dt><dd class="mono">${e(orderId)}</dd>
+${payment.seats === null ? `<dt>${d('orderId')}</dt><dd class="mono">${e(orderId)}</dd>` : ''}
 ${method ? `<dt>${d('paymentMethod')}</dt><dd>${e(method)}</dd>` : ''}
 </dl>
 <table>
