@@ -24,9 +24,9 @@ describe('[teams] receipts of seat purchases', () => {
 
     const page = await t.app.inject({ method: 'GET', url: `/v1/receipts/${receipt.id}`, headers: { cookie: admin.cookie } });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('4 Pro seats: one order of 60 AI portraits each');
+    expect(page.body).toContain('Pro seats × 4: each one order of 60 AI portraits');
     expect(page.body).not.toContain('Order ID');
     const french = await t.app.inject({ method: 'GET', url: `/v1/receipts/${receipt.id}?lang=fr`, headers: { cookie: admin.cookie } });
-    expect(french.body).toContain('4 places Pro : une commande de 60 portraits IA chacune');
+    expect(french.body).toContain('Places Pro × 4 : chacune une commande de 60 portraits IA');
   });
 });
