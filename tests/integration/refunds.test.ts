@@ -127,7 +127,10 @@ describe('[refunds] the 7-day money-back guarantee, self-serve', () => {
       expect((await refund(cyd.cookie, cyd.orderId)).json()).toMatchObject({ code: 409, message: 'The 7-day refund window has ended' });
 
       const dee = await customerWithOrder('refund-dee@example.com', 'beta');
-      expect((await refund(dee.cookie, dee.orderId)).json()).toMatchObject({ code: 409, message: 'Free (beta) orders cannot be refunded' });
+      expect((await refund(dee.cookie, dee.orderId)).json()).toMatchObject({
+        code: 409,
+        message: 'Free orders (beta, or paid for by a team) cannot be refunded',
+      });
 
       const eve = await signInAs(t, 'refund-eve@example.com');
       const making = await placePaidOrder(t, eve.cookie, 'basic');
