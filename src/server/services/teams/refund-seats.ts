@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { payments, processedEvents, seatPurchases } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { UUID_PATTERN } from '../../../shared/ids.js';
 import { LIMITS } from '../../../shared/limits.js';
 import { lockTeam, seatCounts } from './seats.js';
 import { requireTeamAdmin } from './team-access.js';
@@ -25,10 +26,13 @@ export async function refundSeats(
     .select()
     .from(processedEvents)
     .where(eq(processedEvents.id, `seat-refund:${requestId}`));
-  const [purchase] = await db
-    .select()
-    .from(seatPurchases)
-    .where(and(eq(seatPurchases.id, purchaseId), eq(seatPurchases.teamId, team.id)));
+  // Not a UUID: no purchase of ours (and PostgreSQL would refuse to compare it with the uuid column).
+  const [purchase] = UUID_PATTERN.test(purchaseId)
+    ? await db
+        .select()
+        .from(seatPurchases)
+        .where(and(eq(seatPurchases.id, purchaseId), eq(seatPurchases.teamId, team.id)))
+    : [];
   if (!purchase) throw new AppError('NOT_FOUND', 'Purchase not found');
   if (seen[0]) {
     const [seats, cents] = seen[0].kind.split(':').slice(1).map(Number);
