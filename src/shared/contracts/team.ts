@@ -222,11 +222,17 @@ export const ZMemberActionRequestSchema = z.strictObject({ teamId: ZTeamIdSchema
 /** `POST /v1/team/admin/add` and `/remove`: the owner names admins among existing accounts. */
 export const ZTeamAdminRequestSchema = z.strictObject({ teamId: ZTeamIdSchema, email: ZEmailSchema });
 
-/** `POST /v1/team/join`: the invitation's token (from the mail) or a link's token (shared). */
-export const ZJoinTeamRequestSchema = z.union([
-  z.strictObject({ invitation: z.string().min(1, 'is required').max(200, 'is too long') }),
-  z.strictObject({ link: z.string().min(1, 'is required').max(200, 'is too long') }),
-]);
+/**
+ * `POST /v1/team/join`: the invitation's token (from the mail) or a link's token (shared), exactly one
+ * of them. One object rather than a union of two, so that a wrong field is named in the 400.
+ */
+const ZJoinToken = z.string({ message: 'must be text' }).min(1, 'is required').max(200, 'is too long');
+export const ZJoinTeamRequestSchema = z
+  .strictObject({ invitation: ZJoinToken.optional(), link: ZJoinToken.optional() })
+  .refine((body) => (body.invitation === undefined) !== (body.link === undefined), { message: 'needs either invitation or link, not both' })
+  .transform((body): { invitation: string } | { link: string } =>
+    body.invitation !== undefined ? { invitation: body.invitation } : { link: body.link ?? '' },
+  );
 export const ZJoinTeamResponseSchema = ZTeamMembershipSchema;
 
 /** `POST /v1/team/order` (multipart, as the checkout): `options` is `{ portraitInfo }`, checked against the brand. */
