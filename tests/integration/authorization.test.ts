@@ -9,6 +9,7 @@ import { ownedState } from './helpers/owned-state';
 import { checkoutForm, makePhotos, photoForm } from './helpers/photos';
 import { seedCompletedOrder } from './helpers/seed';
 import { signInAs } from './helpers/session';
+import { MISSING_TEAM, seedTeam, teamState, type TeamResource } from './helpers/teams';
 
 type Session = Awaited<ReturnType<typeof signInAs>>;
 type Response = LightMyRequestResponse;
@@ -28,7 +29,17 @@ interface Resource {
   clientSecret: string;
   sessionId: string;
   pendingOrderId: string;
+  /** A team the owner runs (the operator's team calls name it). */
+  teamId: string;
 }
+
+/** What a person is to the team a call names: its owner, an admin of it, a member, another team's admin, or in no team. */
+type TeamRole = 'owner' | 'admin' | 'member' | 'otherAdmin' | 'stranger';
+/**
+ * The order the roles call in: those with no part in the team first (nothing of theirs may change the
+ * team), then the member, the admin and last the owner, whose answer may follow from the admin's call.
+ */
+const TEAM_ROLES: TeamRole[] = ['stranger', 'otherAdmin', 'member', 'admin', 'owner'];
 
 type Expectation =
   /** Callable signed out by design; `signedOut` is what a visitor gets. */
@@ -38,7 +49,19 @@ type Expectation =
   /** Names one of the owner's resources; anyone else is answered exactly as for a missing one. */
   | { access: 'owned'; call: (r: Resource) => Call; status: number; navigation?: boolean; needsCheckout?: boolean }
   /** The operator console: an operator gets `status`; a visitor and every customer, the owner too, get the unknown route's answer. */
-  | { access: 'operator'; call: (r: Resource) => Call; status: number };
+  | { access: 'operator'; call: (r: Resource) => Call; status: number }
+  /**
+   * A team call: what each role gets, `refused` being the answer to a team that does not exist (404
+   * "Team not found", the same body as for a missing team's ids), so team ids cannot be probed. Signed
+   * out: 401, or the login page for a browser navigation. `check` reads an allowed answer.
+   */
+  | {
+      access: 'team';
+      call: (r: TeamResource) => Call;
+      roles: Record<TeamRole, number | 'refused'>;
+      navigation?: boolean;
+      check?: (res: Response, role: TeamRole, r: TeamResource) => void;
+    };
 
 const NONE = '00000000-0000-4000-8000-000000000000';
 /** Resources that do not exist: another customer must not be able to tell these from the owner's. */
@@ -48,6 +71,7 @@ const MISSING: Resource = {
   clientSecret: `cs_offline_${'0'.repeat(24)}`,
   sessionId: `cs_offline_${'0'.repeat(24)}`,
   pendingOrderId: NONE,
+  teamId: NONE,
 };
 const OWNER_COMMENT = 'owner-only-comment-7f3a';
 
@@ -57,6 +81,15 @@ let photos: Buffer[];
 const checkoutCall = (): Call => ({
   method: 'POST',
   url: '/v1/stripe/checkout/create',
+  form: checkoutForm(
+    photos.slice(0, 6).map((bytes) => ({ bytes })),
+    { portraitInfo: validAnswers({ package: 'basic' }) },
+  ),
+});
+
+const teamOrderCall = (): Call => ({
+  method: 'POST',
+  url: '/v1/team/order',
   form: checkoutForm(
     photos.slice(0, 6).map((bytes) => ({ bytes })),
     { portraitInfo: validAnswers({ package: 'basic' }) },
@@ -296,6 +329,136 @@ const ROUTES: Record<string, Expectation> = {
     status: 200,
   },
 
+  // ---- Teams: every call as the team's owner, an admin, a member, another team's admin, a stranger and signed out.
+  // The member holds a seat (2 paid, 1 free); the invitee has not joined; nobody has ordered yet.
+  'GET /v1/team/mine': {
+    access: 'team',
+    call: () => ({ method: 'GET', url: '/v1/team/mine' }),
+    roles: { owner: 200, admin: 200, member: 200, otherAdmin: 200, stranger: 200 },
+    check: (res, role, r) => {
+      const { admin, membership } = res.json().data;
+      if (role === 'owner' || role === 'admin') expect(admin).toMatchObject({ id: r.teamId, role });
+      else if (role === 'otherAdmin') expect(admin.id).not.toBe(r.teamId);
+      else expect(admin).toBeNull();
+      if (role === 'member') expect(membership).toMatchObject({ teamId: r.teamId, canOrder: true });
+      else expect(membership).toBeNull();
+    },
+  },
+  'POST /v1/team/mine': {
+    access: 'team',
+    call: () => ({ method: 'POST', url: '/v1/team/mine', json: {} }),
+    roles: { owner: 200, admin: 200, member: 200, otherAdmin: 200, stranger: 200 },
+    check: (res, role, r) => {
+      const { admin } = res.json().data;
+      if (role === 'owner' || role === 'admin') expect(admin.id).toBe(r.teamId);
+      else expect(admin?.id ?? null).not.toBe(r.teamId);
+    },
+  },
+  // Names no team: whoever runs one already hears so; a member or a stranger starts their own.
+  'POST /v1/team/create': {
+    access: 'team',
+    call: () => ({ method: 'POST', url: '/v1/team/create', json: { name: 'Another company' } }),
+    roles: { owner: 409, admin: 409, member: 200, otherAdmin: 409, stranger: 200 },
+    check: (res, _role, r) => {
+      if (res.statusCode !== 200) return expect(res.json().message).toBe('You already run a team');
+      expect(res.json().data.id).not.toBe(r.teamId);
+      expect(res.json().data.role).toBe('owner');
+    },
+  },
+  'POST /v1/team/brand': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/brand', json: { teamId: r.teamId, brand: null } }),
+    roles: { owner: 200, admin: 200, member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+  },
+  'POST /v1/team/seats/buy': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/seats/buy', json: { teamId: r.teamId, packageId: 'basic', quantity: 1 } }),
+    roles: { owner: 200, admin: 200, member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+  },
+  // Named by the purchase's session: a caller who does not run its team hears of no team.
+  'POST /v1/team/seats/confirm': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/seats/confirm', json: { sessionId: r.sessionId } }),
+    roles: { owner: 200, admin: 200, member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+    check: (res, _role, r) => expect(res.json().data).toEqual({ purchaseId: r.purchaseId, teamId: r.teamId, status: 'paid' }),
+  },
+  // The admin refunds the one free seat; the owner then hears that none is left.
+  'POST /v1/team/seats/refund': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/seats/refund', json: { teamId: r.teamId, purchaseId: r.purchaseId, requestId: randomUUID() } }),
+    roles: { owner: 409, admin: 200, member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+  },
+  'POST /v1/team/invite': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/invite', json: { teamId: r.teamId, emails: ['new-hire@example.com'], language: 'us' } }),
+    roles: { owner: 200, admin: 200, member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+  },
+  'POST /v1/team/link/create': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/link/create', json: { teamId: r.teamId, domain: null, cap: 3, expiresInDays: 3 } }),
+    roles: { owner: 200, admin: 200, member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+  },
+  'POST /v1/team/link/revoke': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/link/revoke', json: { teamId: r.teamId, linkId: r.linkId } }),
+    roles: { owner: 200, admin: 200, member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+  },
+  'POST /v1/team/member/revoke': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/member/revoke', json: { teamId: r.teamId, memberId: r.inviteeId } }),
+    roles: { owner: 200, admin: 200, member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+  },
+  'POST /v1/team/member/remind': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/member/remind', json: { teamId: r.teamId, memberId: r.inviteeId } }),
+    roles: { owner: 200, admin: 200, member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+  },
+  // The member has not ordered yet: the owner and the admin hear when a retry can be given.
+  'POST /v1/team/member/retry': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/member/retry', json: { teamId: r.teamId, memberId: r.memberId } }),
+    roles: { owner: 409, admin: 409, member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+  },
+  // The owner's alone: an admin is answered as a stranger.
+  'POST /v1/team/admin/add': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/admin/add', json: { teamId: r.teamId, email: r.adminEmail } }),
+    roles: { owner: 200, admin: 'refused', member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+  },
+  'POST /v1/team/admin/remove': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/admin/remove', json: { teamId: r.teamId, email: r.adminEmail } }),
+    roles: { owner: 200, admin: 'refused', member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+  },
+  // The invitation's token joins only the address it was sent to, whoever else presents it.
+  'POST /v1/team/join': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/join', json: { invitation: r.inviteeToken } }),
+    roles: { owner: 403, admin: 403, member: 403, otherAdmin: 403, stranger: 403 },
+  },
+  // Only a member orders on the team; anyone else is told they are in no team (the owner and admins too).
+  'POST /v1/team/order': {
+    access: 'team',
+    call: () => teamOrderCall(),
+    roles: { owner: 404, admin: 404, member: 200, otherAdmin: 404, stranger: 404 },
+    check: (res, role) => {
+      if (role !== 'member') expect(res.json()).toEqual({ code: 404, message: 'You are not a member of a team', data: null });
+    },
+  },
+  'GET /v1/team/:teamId/favorites.zip': {
+    access: 'team',
+    navigation: true,
+    call: (r) => ({ method: 'GET', url: `/v1/team/${r.teamId}/favorites.zip` }),
+    roles: { owner: 200, admin: 200, member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+  },
+  'GET /v1/team/:teamId/members.csv': {
+    access: 'team',
+    navigation: true,
+    call: (r) => ({ method: 'GET', url: `/v1/team/${r.teamId}/members.csv` }),
+    roles: { owner: 200, admin: 200, member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+    check: (res) => expect(res.body).toMatch(/^email,status/),
+  },
+
   'POST /v1/operator/overview': { access: 'operator', call: () => ({ method: 'POST', url: '/v1/operator/overview', json: {} }), status: 200 },
   'POST /v1/operator/orders/search': {
     access: 'operator',
@@ -355,6 +518,16 @@ const ROUTES: Record<string, Expectation> = {
     status: 404,
   },
   'POST /v1/operator/audit': { access: 'operator', call: () => ({ method: 'POST', url: '/v1/operator/audit', json: {} }), status: 200 },
+  'POST /v1/operator/teams/search': {
+    access: 'operator',
+    call: () => ({ method: 'POST', url: '/v1/operator/teams/search', json: { query: 'secret-name' } }),
+    status: 200,
+  },
+  'POST /v1/operator/teams/get': {
+    access: 'operator',
+    call: (r) => ({ method: 'POST', url: '/v1/operator/teams/get', json: { teamId: r.teamId } }),
+    status: 200,
+  },
   'GET /v1/operator/orders/:orderId/thumbs/:no': {
     access: 'operator',
     call: (r) => ({ method: 'GET', url: `/v1/operator/orders/${r.orderId}/thumbs/1` }),
@@ -381,7 +554,7 @@ function send(call: Call, who: Session | null): Promise<Response> {
 
 let people = 0;
 /** A fresh owner with a completed order (portraits, favorite, download, payment), and another customer. */
-async function cast(needsCheckout = false) {
+async function cast(needsCheckout = false, withTeam = false) {
   people += 1;
   const owner = await signInAs(t, `owner${people}@example.com`);
   const other = await signInAs(t, `other${people}@example.com`);
@@ -395,8 +568,15 @@ async function cast(needsCheckout = false) {
     expect(res.statusCode).toBe(200);
     ({ clientSecret, sessionId, orderId: pendingOrderId } = res.json().data);
   }
-  const mine: Resource = { orderId: order.id, paymentId: payment!.id, clientSecret, sessionId, pendingOrderId };
+  let { teamId } = MISSING;
+  if (withTeam) {
+    const res = await send({ method: 'POST', url: '/v1/team/create', json: { name: `Team ${people} secret-name` } }, owner);
+    expect(res.statusCode).toBe(200);
+    teamId = res.json().data.id;
+  }
+  const mine: Resource = { orderId: order.id, paymentId: payment!.id, clientSecret, sessionId, pendingOrderId, teamId };
   const secrets = [owner.user.email, owner.user.id, owner.token, mine.orderId, mine.paymentId, mine.clientSecret, OWNER_COMMENT];
+  if (withTeam) secrets.push(teamId, `Team ${people} secret-name`);
   return { owner, other, mine, secrets };
 }
 
@@ -511,7 +691,8 @@ describe('[authorization] every route, signed out, as another customer and as th
 
   const operatorRoutes = Object.entries(ROUTES).filter(([, e]) => e.access === 'operator') as [string, Extract<Expectation, { access: 'operator' }>][];
   it.each(operatorRoutes)('%s answers anyone but an operator exactly as a route that does not exist', async (_route, e) => {
-    const { owner, other, mine, secrets } = await cast();
+    // The owner runs a team too: a team's owner is a customer like any other here.
+    const { owner, other, mine, secrets } = await cast(false, true);
     const operator = await signInAs(t, OPERATOR);
     const call = e.call(mine);
     const unknown = { code: 404, message: `No such call: ${call.method} ${call.url}`, data: null };
@@ -528,12 +709,60 @@ describe('[authorization] every route, signed out, as another customer and as th
     expect((await send(call, operator)).statusCode).toBe(e.status);
   });
 
+  const teamRoutes = Object.entries(ROUTES).filter(([, e]) => e.access === 'team') as [string, Extract<Expectation, { access: 'team' }>][];
+  it.each(teamRoutes)('%s answers each part of the team as its table says, and anyone else as for a missing team', async (_route, e) => {
+    const { people, team, secrets } = await seedTeam(t, 'auth');
+    const before = await teamState(t, team.teamId);
+    const sameAnswer = (a: Response, b: Response) => {
+      expect(a.statusCode).toBe(b.statusCode);
+      expect(a.body).toBe(b.body);
+      expect(a.headers['content-type']).toBe(b.headers['content-type']);
+    };
+
+    const signedOut = await send(e.call(team), null);
+    expectSignedOutRefusal(signedOut, e.call(team), e.navigation);
+    expectNothingOf(secrets, signedOut);
+    if (!e.navigation) sameAnswer(signedOut, await send(e.call(MISSING_TEAM), null));
+    expect(await teamState(t, team.teamId)).toEqual(before);
+
+    const refused = TEAM_ROLES.filter((role) => e.roles[role] === 'refused');
+    // Every role with no right to the call gets the stranger's answer, which is a missing team's.
+    const strangers = refused.length > 0 ? await send(e.call(MISSING_TEAM), people.stranger) : null;
+    for (const role of refused) {
+      const res = await send(e.call(team), people[role]);
+      expect(res.statusCode, `${role}: ${res.body}`).toBe(404);
+      expect(res.json()).toEqual({ code: 404, message: 'Team not found', data: null });
+      expectNothingOf(secrets, res);
+      sameAnswer(res, await send(e.call(MISSING_TEAM), people[role]));
+      sameAnswer(res, strangers!);
+      expect(await teamState(t, team.teamId), role).toEqual(before);
+    }
+    for (const role of TEAM_ROLES.filter((r) => e.roles[r] !== 'refused')) {
+      const res = await send(e.call(team), people[role]);
+      expect(res.statusCode, `${role}: ${res.body}`).toBe(e.roles[role]);
+      if (res.statusCode >= 400 && role !== 'owner' && role !== 'admin') expectNothingOf(secrets, res);
+      e.check?.(res, role, team);
+    }
+  });
+
   const headTwins = Object.entries(ROUTES).filter(([route]) => route.startsWith('GET '));
   it.each(headTwins)('HEAD twin of %s answers with the same status as GET, and no body', async (route, e) => {
     const head = (call: Call): Call => ({ ...call, method: 'HEAD' });
     if (!t.app.registeredRoutes.some((r) => `${r.method} ${r.url}` === route.replace(/^GET /, 'HEAD '))) {
       // No HEAD is exposed (the zip download, so that a HEAD cannot record downloads): the router says 404.
-      expect((await send(head(e.access === 'owned' || e.access === 'operator' ? e.call(MISSING) : e.call()), null)).statusCode).toBe(404);
+      const missing = e.access === 'team' ? e.call(MISSING_TEAM) : e.access === 'owned' || e.access === 'operator' ? e.call(MISSING) : e.call();
+      expect((await send(head(missing), null)).statusCode).toBe(404);
+      return;
+    }
+    if (e.access === 'team') {
+      const { people, team } = await seedTeam(t, 'head');
+      const call = head(e.call(team));
+      expectSignedOutRefusal(await send(call, null), call, e.navigation);
+      for (const role of TEAM_ROLES) {
+        const res = await send(call, people[role]);
+        expect(res.body).toBe('');
+        expect(res.statusCode, role).toBe(e.roles[role] === 'refused' ? 404 : e.roles[role]);
+      }
       return;
     }
     if (e.access === 'public') {

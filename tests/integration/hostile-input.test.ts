@@ -31,6 +31,21 @@ import {
   ZSetBetaSeatsRequestSchema,
   ZFreeBetaSeatRequestSchema,
 } from '@/shared/contracts/operator';
+import {
+  ZBuySeatsRequestSchema,
+  ZConfirmSeatsRequestSchema,
+  ZCreateLinkRequestSchema,
+  ZCreateTeamRequestSchema,
+  ZInviteRequestSchema,
+  ZJoinTeamRequestSchema,
+  ZMemberActionRequestSchema,
+  ZOperatorTeamRequestSchema,
+  ZOperatorTeamsRequestSchema,
+  ZRefundSeatsRequestSchema,
+  ZRevokeLinkRequestSchema,
+  ZSetTeamBrandRequestSchema,
+  ZTeamAdminRequestSchema,
+} from '@/shared/contracts/team';
 import { validAnswers } from '../support/answers';
 import { priceOf, usd } from '../support/prices';
 import { buildTestApp, type TestApp } from './helpers/app';
@@ -38,6 +53,7 @@ import { expectEnvelope, expectHealthy, hasPoisonKey, HOSTILE_TEXT, postRoutesOf
 import { checkoutForm, makePhotos } from './helpers/photos';
 import { seedCompletedOrder } from './helpers/seed';
 import { signInAs } from './helpers/session';
+import { seedTeam } from './helpers/teams';
 
 /** What a field holds, which decides how the server answers hostile text in it. */
 type FieldKind =
@@ -55,13 +71,23 @@ type FieldKind =
   | 'numbers'
   | 'number'
   | 'boolean'
-  | 'note';
+  | 'note'
+  /** A team's id: a hostile one is answered exactly as a team that does not exist. */
+  | 'teamId'
+  /** An id inside the caller's team (a member, a link, a purchase): answered as a missing one. */
+  | 'teamItem'
+  /** A seat purchase's checkout session: one the caller does not run is a missing team. */
+  | 'seatSession'
+  | 'teamName'
+  | 'domain'
+  | 'joinToken'
+  | 'teamSearch';
 
 interface JsonRoute {
   url: string;
   schema: z.ZodType;
   /** Which session calls it: the customer, a throwaway customer (account deletion), an operator, or nobody. */
-  caller: 'customer' | 'throwaway' | 'operator' | 'visitor';
+  caller: 'customer' | 'throwaway' | 'operator' | 'visitor' | 'teamOwner';
   /** A body the route's contract accepts; hostile cases change one thing in it. */
   body: () => Record<string, unknown>;
   fields: Record<string, FieldKind>;
@@ -69,7 +95,26 @@ interface JsonRoute {
 }
 
 /** Ids and secrets of real records, filled in once the app runs; routes read them when a case is built. */
-const fx = { userId: '', orderId: '', pendingOrderId: '', clientSecret: '', sessionId: '', cookie: '', throwawayCookie: '', operatorCookie: '' };
+const fx = {
+  userId: '',
+  orderId: '',
+  pendingOrderId: '',
+  clientSecret: '',
+  sessionId: '',
+  cookie: '',
+  throwawayCookie: '',
+  operatorCookie: '',
+  // A team the `teamOwner` caller runs (2 seats paid, a member holding one), and another owner's team.
+  teamOwnerCookie: '',
+  teamId: '',
+  purchaseId: '',
+  seatSessionId: '',
+  memberId: '',
+  inviteeId: '',
+  linkId: '',
+  otherTeamId: '',
+  otherTeamCookie: '',
+};
 
 /**
  * Every JSON-body POST route. The table is checked against the app's route registry below: a new POST
@@ -311,6 +356,140 @@ const JSON_ROUTES: JsonRoute[] = [
     fields: { cursor: 'cursor', limit: 'number' },
     required: [],
   },
+  // Teams, called by the owner of a team. No case spends or refunds a seat: the refund's purchase is not
+  // the team's, and the admin calls name a member or link that changes nothing the other cases read.
+  { url: '/v1/team/mine', schema: ZEmptyRequestSchema, caller: 'teamOwner', body: () => ({}), fields: {}, required: [] },
+  // The owner runs a team already: any name is answered the same.
+  {
+    url: '/v1/team/create',
+    schema: ZCreateTeamRequestSchema,
+    caller: 'teamOwner',
+    body: () => ({ name: 'Acme' }),
+    fields: { name: 'teamName' },
+    required: ['name'],
+  },
+  {
+    url: '/v1/team/brand',
+    schema: ZSetTeamBrandRequestSchema,
+    caller: 'teamOwner',
+    body: () => ({ teamId: fx.teamId, brand: null }),
+    fields: { teamId: 'teamId' },
+    required: ['teamId', 'brand'],
+  },
+  {
+    url: '/v1/team/seats/buy',
+    schema: ZBuySeatsRequestSchema,
+    caller: 'teamOwner',
+    body: () => ({ teamId: fx.teamId, packageId: 'basic', quantity: 2 }),
+    fields: { teamId: 'teamId', quantity: 'number' },
+    required: ['teamId', 'packageId', 'quantity'],
+  },
+  {
+    url: '/v1/team/seats/confirm',
+    schema: ZConfirmSeatsRequestSchema,
+    caller: 'teamOwner',
+    body: () => ({ sessionId: fx.seatSessionId }),
+    fields: { sessionId: 'seatSession' },
+    required: ['sessionId'],
+  },
+  // Not a purchase of the team: no case can refund a seat (the replay cases below do, on purpose).
+  {
+    url: '/v1/team/seats/refund',
+    schema: ZRefundSeatsRequestSchema,
+    caller: 'teamOwner',
+    body: () => ({ teamId: fx.teamId, purchaseId: MISSING_ORDER, requestId: crypto.randomUUID() }),
+    fields: { teamId: 'teamId', purchaseId: 'teamItem', requestId: 'requestId' },
+    required: ['teamId', 'purchaseId', 'requestId'],
+  },
+  {
+    url: '/v1/team/invite',
+    schema: ZInviteRequestSchema,
+    caller: 'teamOwner',
+    body: () => ({ teamId: fx.teamId, emails: ['hostile-invitee@example.com'], language: 'fr' }),
+    fields: { teamId: 'teamId', language: 'language' },
+    required: ['teamId', 'emails', 'language'],
+  },
+  {
+    url: '/v1/team/link/create',
+    schema: ZCreateLinkRequestSchema,
+    caller: 'teamOwner',
+    body: () => ({ teamId: fx.teamId, domain: 'example.com', cap: 3, expiresInDays: 7 }),
+    fields: { teamId: 'teamId', domain: 'domain', cap: 'number', expiresInDays: 'number' },
+    required: ['teamId', 'domain', 'cap', 'expiresInDays'],
+  },
+  {
+    url: '/v1/team/link/revoke',
+    schema: ZRevokeLinkRequestSchema,
+    caller: 'teamOwner',
+    body: () => ({ teamId: fx.teamId, linkId: fx.linkId }),
+    fields: { teamId: 'teamId', linkId: 'teamItem' },
+    required: ['teamId', 'linkId'],
+  },
+  // The member has ordered nothing: every case is refused or changes nothing another reads.
+  {
+    url: '/v1/team/member/revoke',
+    schema: ZMemberActionRequestSchema,
+    caller: 'teamOwner',
+    body: () => ({ teamId: fx.teamId, memberId: fx.inviteeId }),
+    fields: { teamId: 'teamId', memberId: 'teamItem' },
+    required: ['teamId', 'memberId'],
+  },
+  {
+    url: '/v1/team/member/remind',
+    schema: ZMemberActionRequestSchema,
+    caller: 'teamOwner',
+    body: () => ({ teamId: fx.teamId, memberId: fx.memberId }),
+    fields: { teamId: 'teamId', memberId: 'teamItem' },
+    required: ['teamId', 'memberId'],
+  },
+  {
+    url: '/v1/team/member/retry',
+    schema: ZMemberActionRequestSchema,
+    caller: 'teamOwner',
+    body: () => ({ teamId: fx.teamId, memberId: fx.memberId }),
+    fields: { teamId: 'teamId', memberId: 'teamItem' },
+    required: ['teamId', 'memberId'],
+  },
+  {
+    url: '/v1/team/admin/add',
+    schema: ZTeamAdminRequestSchema,
+    caller: 'teamOwner',
+    body: () => ({ teamId: fx.teamId, email: 'nobody-at-all@example.com' }),
+    fields: { teamId: 'teamId', email: 'email' },
+    required: ['teamId', 'email'],
+  },
+  {
+    url: '/v1/team/admin/remove',
+    schema: ZTeamAdminRequestSchema,
+    caller: 'teamOwner',
+    body: () => ({ teamId: fx.teamId, email: 'nobody-at-all@example.com' }),
+    fields: { teamId: 'teamId', email: 'email' },
+    required: ['teamId', 'email'],
+  },
+  {
+    url: '/v1/team/join',
+    schema: ZJoinTeamRequestSchema,
+    caller: 'customer',
+    body: () => ({ invitation: 'no-such-invitation' }),
+    fields: { invitation: 'joinToken' },
+    required: [],
+  },
+  {
+    url: '/v1/operator/teams/search',
+    schema: ZOperatorTeamsRequestSchema,
+    caller: 'operator',
+    body: () => ({ query: 'hostile' }),
+    fields: { query: 'teamSearch' },
+    required: [],
+  },
+  {
+    url: '/v1/operator/teams/get',
+    schema: ZOperatorTeamRequestSchema,
+    caller: 'operator',
+    body: () => ({ teamId: fx.teamId }),
+    fields: { teamId: 'teamId' },
+    required: ['teamId'],
+  },
 ];
 
 /** POST routes whose body is not a JSON contract, and the suite that throws hostile input at each. */
@@ -319,9 +498,31 @@ const OTHER_POST_ROUTES = {
   '/v1/photos/check': 'photo-check.test.ts (multipart form with one photo; its hostile forms are tried there)',
   '/v1/stripe/webhook': 'hostile-callbacks.test.ts (raw body authenticated by signature)',
   '/v1/providers/astria/callback': 'hostile-callbacks.test.ts (query authenticated by an order-bound secret)',
+  '/v1/team/order': 'this suite, "the team order form" (multipart form as the checkout; its `options` JSON is fuzzed in hostile-uploads.test.ts)',
 };
 
-const TEXT_FIELDS: FieldKind[] = ['email', 'redirect', 'language', 'token', 'secret', 'coupon', 'orderId', 'comment', 'search', 'cursor', 'requestId', 'note'];
+const TEXT_FIELDS: FieldKind[] = [
+  'email',
+  'redirect',
+  'language',
+  'token',
+  'secret',
+  'coupon',
+  'orderId',
+  'comment',
+  'search',
+  'cursor',
+  'requestId',
+  'note',
+  'teamId',
+  'teamItem',
+  'seatSession',
+  'teamName',
+  'domain',
+  'joinToken',
+  'teamSearch',
+];
+
 const OPERATOR = 'hostile-operator@example.com';
 const MISSING_ORDER = '00000000-0000-4000-8000-000000000000';
 
@@ -346,6 +547,14 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
     fx.orderId = (await seedCompletedOrder(t, customer.user.id, { portraitsCount: 3 })).id;
     photos = await makePhotos(6);
     await newPendingOrder();
+    const { people, team } = await seedTeam(t, 'hostile');
+    fx.teamOwnerCookie = people.owner.cookie;
+    fx.otherTeamCookie = people.otherAdmin.cookie;
+    Object.assign(fx, { teamId: team.teamId, purchaseId: team.purchaseId, seatSessionId: team.sessionId, memberId: team.memberId });
+    Object.assign(fx, { inviteeId: team.inviteeId, linkId: team.linkId });
+    fx.otherTeamId = (
+      await t.app.inject({ method: 'POST', url: '/v1/team/mine', headers: { cookie: fx.otherTeamCookie, 'sec-fetch-site': 'same-origin' } })
+    ).json().data.admin.id;
   });
 
   /** An unpaid order of the customer's, with its open offline checkout, for the routes that work on one. */
@@ -368,7 +577,7 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
   afterAll(() => t.close());
 
   const cookieOf = (route: JsonRoute) =>
-    ({ customer: fx.cookie, throwaway: fx.throwawayCookie, operator: fx.operatorCookie, visitor: undefined })[route.caller];
+    ({ customer: fx.cookie, throwaway: fx.throwawayCookie, operator: fx.operatorCookie, teamOwner: fx.teamOwnerCookie, visitor: undefined })[route.caller];
   const send = (route: JsonRoute, payload: string, { signedIn = true } = {}) => {
     const cookie = signedIn ? cookieOf(route) : undefined;
     return t.app.inject({
@@ -445,7 +654,8 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
       ['an object', { $ne: null }],
       kind === 'numbers' ? ['a list of strings', ['1']] : ['a list', ['x']],
       kind === 'boolean' ? ['a number', 1] : ['a boolean', true],
-      ['null', null],
+      // A link's domain may be null (any address joins).
+      ...(kind === 'domain' ? [] : ([['null', null]] as [string, unknown][])),
       ...(kind === 'number' || kind === 'numbers'
         ? ([
             ['a fraction', kind === 'numbers' ? [1.5] : 1.5],
@@ -494,13 +704,34 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
       const res = await send(route, payload);
       const body = expectEnvelope(res, payload);
       switch (kind) {
-        case 'orderId': {
+        case 'orderId':
+        case 'teamId':
+        case 'teamItem':
+        case 'seatSession': {
           // A hostile id is answered exactly like a well-formed id that does not exist.
-          const missing = await send(route, JSON.stringify({ ...route.body(), orderId: MISSING_ORDER }));
+          const missing = await send(route, JSON.stringify({ ...route.body(), [field]: MISSING_ORDER }));
           expect(res.statusCode).toBe(404);
           expect(res.body).toBe(missing.body);
+          if (kind === 'teamId' || kind === 'seatSession') expect(body.message).toBe('Team not found');
           break;
         }
+        case 'teamName':
+          expect(res.statusCode).toBe(409);
+          expect(body.message).toBe('You already run a team');
+          break;
+        case 'domain':
+          expect(res.statusCode).toBe(400);
+          expect(body.message).toBe('Invalid domain: must be a domain such as example.com');
+          break;
+        case 'joinToken':
+          expect(res.statusCode).toBe(404);
+          expect(body.message).toBe('This invitation is no longer valid; ask your team’s admin for a new one');
+          break;
+        case 'teamSearch':
+          // Any text is a fine search: it finds no team here, and changes nothing.
+          expect(res.statusCode).toBe(200);
+          expect(body.data).toEqual({ teams: [], total: 0 });
+          break;
         case 'email':
           expect(res.statusCode).toBe(400);
           expect(body.message).toBe('Invalid email: Please enter a valid email address');
@@ -651,6 +882,147 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
     );
   });
 
+  describe('team calls reach only the caller’s own team', () => {
+    const teamRoutes = JSON_ROUTES.filter((r) => r.fields.teamId === 'teamId' && r.caller === 'teamOwner');
+    it.each(teamRoutes.map((r) => [r.url, r] as const))('%s answers another owner’s team exactly as a missing one, changing nothing', async (_url, route) => {
+      const before = await storedState(t);
+      const res = await send(route, JSON.stringify({ ...route.body(), teamId: fx.otherTeamId }));
+      const body = expectEnvelope(res);
+      expect(res.statusCode).toBe(404);
+      expect(body.message).toBe('Team not found');
+      expect(res.body).toBe((await send(route, JSON.stringify({ ...route.body(), teamId: MISSING_ORDER }))).body);
+      expect(await storedState(t)).toEqual(before);
+    });
+
+    it('answers another team’s member, link or purchase, named with the caller’s own team, as a missing one', async () => {
+      // The other team's ids are not known here; its member and link are made now.
+      const other = await seedTeam(t, 'hostile-other');
+      for (const [url, field, id] of [
+        ['/v1/team/member/revoke', 'memberId', other.team.memberId],
+        ['/v1/team/link/revoke', 'linkId', other.team.linkId],
+        ['/v1/team/member/remind', 'memberId', other.team.inviteeId],
+        ['/v1/team/seats/refund', 'purchaseId', other.team.purchaseId],
+      ] as const) {
+        const route = JSON_ROUTES.find((r) => r.url === url)!;
+        const before = await storedState(t);
+        const res = await send(route, JSON.stringify({ ...route.body(), [field]: id }));
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).toBe((await send(route, JSON.stringify({ ...route.body(), [field]: MISSING_ORDER }))).body);
+        expect(await storedState(t)).toEqual(before);
+      }
+    });
+
+    it('refunds a seat once per requestId: a replay answers the same and refunds nothing more, another team’s admin cannot replay it', async () => {
+      const route = JSON_ROUTES.find((r) => r.url === '/v1/team/seats/refund')!;
+      const requestId = crypto.randomUUID();
+      const payload = JSON.stringify({ teamId: fx.teamId, purchaseId: fx.purchaseId, requestId });
+      const first = await send(route, payload);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().data).toEqual({ refundedSeats: 1, amountCents: priceOf('basic'), currency: 'usd' });
+      const before = await storedState(t);
+      const replayed = await send(route, payload);
+      expect(replayed.statusCode).toBe(200);
+      expect(replayed.json().data).toEqual(first.json().data);
+      expect(await storedState(t)).toEqual(before);
+      // The same requestId sent by another team's admin about this team's purchase: no team of theirs.
+      const theirs = await t.app.inject({
+        method: 'POST',
+        url: route.url,
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', cookie: fx.otherTeamCookie },
+        payload,
+      });
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json().message).toBe('Team not found');
+      // A new requestId finds nothing left to refund: the member's seat is used or held, never refunded.
+      const again = await send(route, JSON.stringify({ teamId: fx.teamId, purchaseId: fx.purchaseId, requestId: crypto.randomUUID() }));
+      expect(again.statusCode).toBe(409);
+      expect(await storedState(t)).toEqual(before);
+    });
+  });
+
+  describe('the team order form', () => {
+    const orderForm = (payload: Buffer | string, contentType: string, cookie = fx.cookie) =>
+      t.app.inject({ method: 'POST', url: '/v1/team/order', headers: { cookie, 'content-type': contentType, 'sec-fetch-site': 'same-origin' }, payload });
+    it.each([
+      ['a JSON body', () => orderForm('{}', 'application/json'), 415, 'Send the photos and options as multipart/form-data'],
+      ['options that are not JSON', () => orderForm(...rawOptions('{"portraitInfo": ')), 400, /options|JSON/i],
+      ['a smuggled userId in the options', () => orderForm(...formOf(photos, { portraitInfo: validAnswers(), userId: MISSING_ORDER })), 400, /userId/],
+      ['a hostile package', () => orderForm(...formOf(photos, { portraitInfo: { ...validAnswers(), package: "' or 1=1 --" } })), 400, /package/],
+      [
+        'a valid form from someone in no team',
+        () => orderForm(...formOf(photos, { portraitInfo: validAnswers({ package: 'basic' }) })),
+        404,
+        'You are not a member of a team',
+      ],
+      [
+        'a valid form from a team’s owner (not a member)',
+        () => orderForm(...formOf(photos, { portraitInfo: validAnswers({ package: 'basic' }) }), fx.teamOwnerCookie),
+        404,
+        'You are not a member of a team',
+      ],
+      ['a form signed out', () => orderForm(...formOf(photos, { portraitInfo: validAnswers() }), ''), 401, /log in/],
+    ] as const)('refuses %s, storing nothing', async (_name, sendIt, status, message) => {
+      const before = await storedState(t);
+      const res = await sendIt();
+      const body = expectEnvelope(res);
+      expect(res.statusCode, res.body).toBe(status);
+      if (typeof message === 'string') expect(body.message).toBe(message);
+      else expect(body.message).toMatch(message);
+      expect(await storedState(t)).toEqual(before);
+    });
+
+    function formOf(files: Buffer[], options: object): [Buffer, string] {
+      const form = checkoutForm(
+        files.map((bytes) => ({ bytes })),
+        options,
+      );
+      return [form.payload, form.contentType];
+    }
+    function rawOptions(options: string): [Buffer, string] {
+      const boundary = 'hostileboundary42';
+      const payload = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="options"\r\n\r\n${options}\r\n--${boundary}--\r\n`);
+      return [payload, `multipart/form-data; boundary=${boundary}`];
+    }
+  });
+
+  describe('team ids in download URLs', () => {
+    const downloads = ['favorites.zip', 'members.csv'];
+    const cases = downloads.flatMap((file) =>
+      (
+        [
+          ['an encoded-slash traversal', 404, () => `/v1/team/..%2F..%2Fx/${file}`, 'Team not found'],
+          ['an SQL tautology', 404, () => `/v1/team/${encodeURIComponent("' or 1=1 --")}/${file}`, 'Team not found'],
+          ['a NUL', 400, () => `/v1/team/%00/${file}`, /^Invalid teamId: /],
+          ['a prototype key', 404, () => `/v1/team/__proto__/${file}`, 'Team not found'],
+          ['another owner’s team', 404, () => `/v1/team/${fx.otherTeamId}/${file}`, 'Team not found'],
+          ['a team that does not exist', 404, () => `/v1/team/${MISSING_ORDER}/${file}`, 'Team not found'],
+          // Longer than the router takes a path parameter: no route matches.
+          ['an id over 100 characters', 404, () => `/v1/team/${'a'.repeat(101)}/${file}`, /^No such call: GET /],
+          ['a malformed percent escape', 400, () => `/v1/team/%E0%A4%A/${file}`, 'Malformed URL'],
+        ] as const
+      ).map(([name, status, url, message]) => [`${file}: ${name}`, status, url, message] as const),
+    );
+    it.each(cases)('answers %s with a JSON %i', async (_name, status, url, message) => {
+      const before = await storedState(t);
+      const res = await t.app.inject({ method: 'GET', url: url(), headers: { cookie: fx.teamOwnerCookie, 'sec-fetch-site': 'same-origin' } });
+      const body = expectEnvelope(res, url());
+      expect(res.statusCode).toBe(status);
+      if (typeof message === 'string') expect(body.message).toBe(message);
+      else expect(body.message).toMatch(message);
+      expect(await storedState(t)).toEqual(before);
+    });
+
+    it.each(downloads)('refuses the team’s %s asked for by another site with a JSON 403', async (file) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/v1/team/${fx.teamId}/${file}`,
+        headers: { cookie: fx.teamOwnerCookie, 'sec-fetch-site': 'cross-site' },
+      });
+      expectEnvelope(res);
+      expect(res.statusCode).toBe(403);
+    });
+  });
+
   it('is still healthy and serves valid calls after the hostile bodies', async () => {
     await expectHealthy(t, fx.cookie);
     const info = await send(JSON_ROUTES.find((r) => r.url === '/v1/order/info')!, JSON.stringify({ orderId: fx.orderId }));
@@ -671,7 +1043,13 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
       fc.emailAddress(),
     );
     /** Placeholders for real records, swapped in when the request is sent, so the fuzzer reaches past the lookups. */
-    const REAL: Record<string, () => string> = { $order: () => fx.orderId, $pending: () => fx.pendingOrderId, $secret: () => fx.clientSecret };
+    const REAL: Record<string, () => string> = {
+      $order: () => fx.orderId,
+      $pending: () => fx.pendingOrderId,
+      $secret: () => fx.clientSecret,
+      $team: () => fx.teamId,
+      $otherTeam: () => fx.otherTeamId,
+    };
     const real = fc.constantFrom(...Object.keys(REAL), 'FIRST30', '/dashboard', 'fr');
     const anyValue = fc.oneof(
       { weight: 3, arbitrary: text },
@@ -694,7 +1072,9 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
         ? fc.oneof(fc.constantFrom('$order', '$pending'), anyValue)
         : kind === 'secret'
           ? fc.oneof(fc.constant('$secret'), anyValue)
-          : anyValue;
+          : kind === 'teamId'
+            ? fc.oneof(fc.constantFrom('$team', '$otherTeam'), anyValue)
+            : anyValue;
     const bodyFor = (route: JsonRoute) => {
       const shaped = fc.record(Object.fromEntries(Object.entries(route.fields).map(([f, kind]) => [f, valueFor(kind)])), { requiredKeys: [] });
       return fc.oneof(
@@ -704,7 +1084,8 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
         { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
       );
     };
-    const swapReal = (payload: string) => payload.replace(/"(\$order|\$pending|\$secret)"/g, (_m, key: string) => JSON.stringify(REAL[key]!()));
+    const swapReal = (payload: string) =>
+      payload.replace(/"(\$order|\$pending|\$secret|\$team|\$otherTeam)"/g, (_m, key: string) => JSON.stringify(REAL[key]!()));
     const parses = (payload: string): { ok: true; value: unknown } | { ok: false } => {
       try {
         return { ok: true, value: JSON.parse(payload) };

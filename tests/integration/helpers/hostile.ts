@@ -26,6 +26,11 @@ const STORED_TABLES = [
   'audit_log',
   'order_mails',
   'app_state',
+  'teams',
+  'team_admins',
+  'seat_purchases',
+  'team_links',
+  'team_invitations',
 ] as const;
 
 async function filesUnder(dir: string): Promise<string[]> {
