@@ -177,6 +177,33 @@ describe('[mail] every mail in the account language', () => {
       tr('email.refunded.operatorFooter'),
     );
 
+    // A team's invitation and its reminder, in the language the admin chose for them (not the admin's).
+    const created = await post('/v1/team/create', { name: `Acme & Söhne ${code}` }, cookie);
+    expect(created.statusCode, created.body).toBe(200);
+    const teamId = created.json().data.id as string;
+    const team = `Acme & Söhne ${code}`;
+    const invitee = `invitee-${code}@example.com`;
+    const invited = await post('/v1/team/invite', { teamId, emails: [invitee], language: code }, cookie);
+    expect(invited.statusCode, invited.body).toBe(200);
+    const invitation = await nextMail(invitee, 0);
+    expect(invitation.subject).toBe(tr('email.teamInvite.subject', { team }));
+    const inviteLines = [
+      tr('email.teamInvite.heading', { team }),
+      tr('email.teamInvite.body', { team, count: findPackage('basic')!.portraits }),
+      tr('email.teamInvite.signIn', { email: invitee }),
+      tr('email.teamInvite.button'),
+      tr('email.teamInvite.footer'),
+    ];
+    expectSays(invitation, ...inviteLines);
+    const memberId = (await post('/v1/team/mine', {}, cookie)).json().data.admin.members[0].id as string;
+    const reminded = await post('/v1/team/member/remind', { teamId, memberId }, cookie);
+    expect(reminded.statusCode, reminded.body).toBe(200);
+    const reminder = await nextMail(invitee, 1);
+    expect(reminder.subject).toBe(tr('email.teamInvite.reminderSubject', { team }));
+    expectSays(reminder, ...inviteLines);
+    // Each carries its own link: the reminder's replaces the invitation's.
+    expect(/invitation=([\w-]+)/.exec(reminder.text ?? '')?.[1]).not.toBe(/invitation=([\w-]+)/.exec(invitation.text ?? '')?.[1]);
+
     // Account deletion: the last mail, at the address the account had.
     const deleted = await post('/v1/user/delete', {}, cookie);
     expect(deleted.statusCode, deleted.body).toBe(200);
