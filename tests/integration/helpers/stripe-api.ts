@@ -64,15 +64,21 @@ export async function startStripeApi() {
     }
     if (url.pathname === '/v1/checkout/sessions' && req.method === 'POST') {
       const sessionId = `cs_test_recorded_${++sessionCounter}`;
+      // As Stripe does: the amount is the line's unit amount times its quantity (a team's seats), and
+      // the session keeps every metadata key it was given.
+      const amount = Number(form.get('line_items[0][price_data][unit_amount]')) * Number(form.get('line_items[0][quantity]') ?? 1);
+      const metadata = Object.fromEntries(
+        [...form.entries()].flatMap(([key, value]) => (/^metadata\[(\w+)\]$/.exec(key)?.slice(1, 2) ?? []).map((k) => [k, value])),
+      );
       const session = {
         ...recordedSession,
         id: sessionId,
         client_secret: `${sessionId}_secret_${recordedSession.client_secret.split('_secret_')[1]}`,
         customer: form.get('customer'),
-        metadata: { orderId: form.get('metadata[orderId]'), packageId: form.get('metadata[packageId]') },
-        amount_subtotal: Number(form.get('line_items[0][price_data][unit_amount]')),
+        metadata,
+        amount_subtotal: amount,
         expires_at: Number(form.get('expires_at')),
-        amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+        amount_total: amount,
       };
       sessions.set(sessionId, session);
       return json(200, session);
