@@ -76,9 +76,14 @@ export function retryOrder(ctx: Ctx, actor: Actor, orderId: string): Promise<Aud
       throw new AppError('CONFLICT', "Nothing of the customer's photos is left to generate from; refund the order instead");
     }
     const ref = order.providerRef && ctx.generator.retryRef ? ctx.generator.retryRef(order.providerRef) : null;
-    if (!(await retryGeneration(ctx.database.db, order.id, ref, ctx.clock.now()))) {
-      throw new AppError('CONFLICT', 'Only a failed order that is still kept can be retried');
+    const outcome = await retryGeneration(ctx.database.db, order.id, ref, ctx.clock.now());
+    if (outcome === 'noSeat') {
+      throw new AppError(
+        'CONFLICT',
+        "This team order gave its seat back when it failed, and the team has no free seat now: the team's admin can buy one, then retry",
+      );
     }
+    if (outcome === 'notFailed') throw new AppError('CONFLICT', 'Only a failed order that is still kept can be retried');
     await scheduleGeneration(ctx, order.id);
     return { failure: order.failureReason, attempt: order.retries + 2 };
   });

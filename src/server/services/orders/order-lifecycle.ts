@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { candidates, favorites, likenessReferences, orders, payments, portraits, selfies, teamInvitations } from '../../db/schema.js';
 import { LIMITS } from '../../../shared/limits.js';
 import { releaseHolds } from '../entitlements/holds.js';
+import { lockTeam, seatCounts } from '../teams/seats.js';
 import { orderFolder } from './storage-keys.js';
 
 /**
@@ -221,31 +222,54 @@ export async function recordGenerationError(db: Db, orderId: string, message: st
 /**
  * Failed → processing again (an operator's retry): a fresh 72-hour bound, the portraits already made
  * kept (only the missing ones are made). The provider's reference keeps only what can be reused (Astria's
- * tune, not its prompts). False when the order is not failed (a concurrent retry got there first).
+ * tune, not its prompts). `notFailed` when the order is not failed (a concurrent retry got there first,
+ * or it is purged or being refunded). A team member's seat order gave its seat back when it failed, so the retry
+ * takes one again, under the team's lock like every seat change; `noSeat` (nothing changed) when the
+ * team has none free.
  */
-export async function retryGeneration(db: Db, orderId: string, providerRef: string | null, now: Date): Promise<boolean> {
-  const done = await db
-    .update(orders)
-    .set({
-      status: 'processing',
-      failedAt: null,
-      failureReason: null,
-      generationStartedAt: null,
-      generationFailingSince: null,
-      lastGenerationError: null,
-      generationOwner: null,
-      generationHeartbeatAt: null,
-      providerRef,
-      imageRounds: null,
-      retries: sql`${orders.retries} + 1`,
-      updatedAt: now,
-    })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'failed'), isNull(orders.purgedAt), isNull(orders.refundStartedAt)))
-    .returning({ id: orders.id });
+export async function retryGeneration(db: Db, orderId: string, providerRef: string | null, now: Date): Promise<'retried' | 'notFailed' | 'noSeat'> {
+  const outcome = await db.transaction(async (tx) => {
+    const [seat] = await tx
+      .select({ teamId: orders.teamId, invitationId: orders.teamInvitationId })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.teamSeat, true)));
+    let takeSeat = false;
+    if (seat?.teamId && seat.invitationId) {
+      await lockTeam(tx, seat.teamId);
+      const [invitation] = await tx.select({ seat: teamInvitations.seat }).from(teamInvitations).where(eq(teamInvitations.id, seat.invitationId));
+      // `used` still: the seat never went back (an order failed before seats were given back); nothing to take.
+      takeSeat = invitation?.seat !== 'used';
+      if (takeSeat && (await seatCounts(tx, seat.teamId)).free <= 0) {
+        const [still] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+        return still?.status === 'failed' ? ('noSeat' as const) : ('notFailed' as const);
+      }
+    }
+    const done = await tx
+      .update(orders)
+      .set({
+        status: 'processing',
+        failedAt: null,
+        failureReason: null,
+        generationStartedAt: null,
+        generationFailingSince: null,
+        lastGenerationError: null,
+        generationOwner: null,
+        generationHeartbeatAt: null,
+        providerRef,
+        imageRounds: null,
+        retries: sql`${orders.retries} + 1`,
+        updatedAt: now,
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'failed'), isNull(orders.purgedAt), isNull(orders.refundStartedAt)))
+      .returning({ id: orders.id });
+    if (done.length !== 1) return 'notFailed' as const;
+    if (takeSeat && seat?.invitationId) await tx.update(teamInvitations).set({ seat: 'used' }).where(eq(teamInvitations.id, seat.invitationId));
+    return 'retried' as const;
+  });
   // The likeness check starts over for the portraits still missing: the failed attempt's images that
   // were not delivered are not reused (their provider references are gone with the prompts).
-  if (done.length === 1) await db.delete(candidates).where(and(eq(candidates.orderId, orderId), isNull(candidates.deliveredAs)));
-  return done.length === 1;
+  if (outcome === 'retried') await db.delete(candidates).where(and(eq(candidates.orderId, orderId), isNull(candidates.deliveredAs)));
+  return outcome;
 }
 
 /** Keeps a delivered or failed order 30 more days past its current purge date (an operator's action). */
