@@ -15,8 +15,9 @@ export const $team = atom<MyTeam | null | undefined>(undefined);
 let loading: Promise<MyTeam | null> | null = null;
 
 /**
- * Asks for the customer's team (once at a time; `force` asks again even when it is known). A failure
- * is logged and leaves null: the sidebar then offers only the creation, and each team page says why.
+ * Asks for the customer's team (once at a time; `force` asks again even when it is known): the team
+ * pages' call. The sidebar reads the role from the user info (`team`) and this store only once a team
+ * page filled it. A failure is logged and leaves null: each team page says why.
  */
 export function loadTeam({ force = false } = {}): Promise<MyTeam | null> {
   const known = $team.get();

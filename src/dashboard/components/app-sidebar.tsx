@@ -15,10 +15,8 @@ import {
   UsersIcon,
   UsersRoundIcon,
 } from 'lucide-react';
-import type { UserInfo } from '@/shared/contracts/auth';
-import type { TeamRole } from '@/shared/contracts/team';
 import { $path } from '@/stores/location';
-import { $team, loadTeam } from '@/stores/team';
+import { $team } from '@/stores/team';
 import { $user } from '@/stores/user';
 import {
   Sidebar,
@@ -91,24 +89,16 @@ export const NAV_GROUPS: NavGroup[] = [
   },
 ];
 
-/** The user info with the team role it may one day carry; until then the team store says it. */
-type UserWithTeam = UserInfo & { team?: { role: TeamRole } | null };
-
 /**
- * The customer's part in a team, for the menu: from the user info when it says (`team`), otherwise from
- * the team store, which the sidebar fills once, after the page's own calls have gone out.
+ * The customer's part in a team, for the menu: the team store once a team page has read it (it follows
+ * every admin call and a join at once), otherwise the role the user info carries. The sidebar never
+ * asks for the team itself: `teamMine` is the team pages' call.
  */
 function useTeamRoles(): { admin: boolean; member: boolean } {
-  const user = useStore($user) as UserWithTeam | null;
+  const role = useStore($user)?.team?.role;
   const team = useStore($team);
-  const fromUser = user && 'team' in user ? (user.team ?? null) : undefined;
-  useEffect(() => {
-    if (!user || fromUser !== undefined) return;
-    const timer = setTimeout(() => void loadTeam(), 500);
-    return () => clearTimeout(timer);
-  }, [user, fromUser]);
-  if (fromUser !== undefined) return { admin: fromUser?.role === 'owner' || fromUser?.role === 'admin', member: fromUser?.role === 'member' };
-  return { admin: Boolean(team?.admin), member: Boolean(team?.membership) };
+  if (team) return { admin: Boolean(team.admin), member: Boolean(team.membership) };
+  return { admin: role === 'owner' || role === 'admin', member: role === 'member' };
 }
 
 /** Whether the menu shows an entry or group to this person. */

@@ -3,6 +3,7 @@ import { CALLS } from '../../shared/contracts/calls.js';
 import { isOperator } from '../services/auth/operator-role.js';
 import { deleteAccount } from '../services/accounts/delete-account.js';
 import { setLanguage } from '../services/accounts/set-language.js';
+import { teamRoleOf } from '../services/teams/team-role.js';
 import { bundledLanguage } from '../i18n.js';
 import { ok } from './envelope.js';
 import { route } from './route.js';
@@ -17,6 +18,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       avatar: user.avatarUrl,
       operator: isOperator(app.ctx.config, user.email),
       language: bundledLanguage(user.language),
+      team: await teamRoleOf(app.ctx.database.db, user.userId),
     }),
   );
 

@@ -37,6 +37,11 @@ export const ZUserInfoResponseSchema = z.object({
   operator: z.boolean(),
   /** The account's language: mails and receipts are in it, and every device opens the dashboard in it. */
   language: ZLanguageCodeSchema,
+  /**
+   * The account's part in a team, for the dashboard's menu: the team it runs (owner or admin), else the
+   * one it is a member of; null when neither. The team pages read the rest through `teamMine`.
+   */
+  team: z.object({ role: z.enum(['owner', 'admin', 'member']), teamId: z.string() }).nullable(),
 });
 export type UserInfo = z.infer<typeof ZUserInfoResponseSchema>;
 

@@ -8,7 +8,7 @@ import { $user, chooseLanguage, loadUser } from '@/stores/user';
 const PREFIX = 'Error getting user info: ';
 
 function user(language: UserInfo['language']): UserInfo {
-  return { nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false, language };
+  return { nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false, language, team: null };
 }
 
 function json(status: number, body: unknown) {

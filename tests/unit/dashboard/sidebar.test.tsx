@@ -98,9 +98,9 @@ describe('[sidebar] on desktop', () => {
 
   it('shows the Operations group to operators only', () => {
     renderSidebar();
-    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false, language: 'us' }));
+    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false, language: 'us', team: null }));
     expect(screen.queryByRole('list', { name: 'Operations' })).toBeNull();
-    act(() => $user.set({ nickName: 'ops', email: 'ops@example.com', avatar: null, operator: true, language: 'us' }));
+    act(() => $user.set({ nickName: 'ops', email: 'ops@example.com', avatar: null, operator: true, language: 'us', team: null }));
     const operations = screen.getByRole('list', { name: 'Operations' });
     expect(
       within(operations)
@@ -115,8 +115,37 @@ describe('[sidebar] on desktop', () => {
     ]);
   });
 
-  it("shows a team's admin the Team group instead of Create a team, and a member their team's portraits", () => {
+  it('reads the team role from the user info, without asking for the team', () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 500 }));
+    vi.stubGlobal('fetch', fetch);
+    vi.useFakeTimers();
+    try {
+      renderSidebar();
+      const jane = { nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false, language: 'us' } as const;
+      act(() => $user.set({ ...jane, team: { role: 'admin', teamId: 't1' } }));
+      expect(screen.getByRole('list', { name: 'Team' })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'Create a team' })).toBeNull();
+      act(() => $user.set({ ...jane, team: { role: 'owner', teamId: 't1' } }));
+      expect(screen.getByRole('list', { name: 'Team' })).toBeTruthy();
+      act(() => $user.set({ ...jane, team: { role: 'member', teamId: 't1' } }));
+      expect(screen.queryByRole('list', { name: 'Team' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'Team portraits' }).getAttribute('href')).toBe('/dashboard/team/join');
+      act(() => $user.set({ ...jane, team: null }));
+      expect(screen.queryByRole('link', { name: 'Team portraits' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'Create a team' })).toBeTruthy();
+      act(() => vi.advanceTimersByTime(5_000));
+      // The heavy team call is the team pages' own: the sidebar made no request at all.
+      expect(fetch).not.toHaveBeenCalled();
+      expect($team.get()).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows a team's admin the Team group instead of Create a team, and a member their team's portraits, as a team page read them", () => {
     renderSidebar();
+    // The user info says nothing yet; a team page's answer (the store) is the fresher word.
+    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false, language: 'us', team: null }));
     act(() => $team.set({ admin: teamView, membership: null }));
     const team = screen.getByRole('list', { name: 'Team' });
     expect(
@@ -134,7 +163,7 @@ describe('[sidebar] on desktop', () => {
   it("reads 'Loggin in' until the user info arrives, then the name, email and initials", () => {
     renderSidebar();
     expect(screen.getAllByText('Loggin in')).toHaveLength(2);
-    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false, language: 'us' }));
+    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false, language: 'us', team: null }));
     expect(screen.getByText('jane.doe')).toBeTruthy();
     expect(screen.getByText('jane.doe@example.com')).toBeTruthy();
     expect(document.querySelector('[data-slot=avatar-fallback]')?.textContent).toBe('J');
@@ -142,7 +171,7 @@ describe('[sidebar] on desktop', () => {
 
   it("opens the user menu for a press that came before the menu's code, even when the click lands on the menu's own trigger", async () => {
     renderSidebar();
-    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false, language: 'us' }));
+    act(() => $user.set({ nickName: 'jane.doe', email: 'jane.doe@example.com', avatar: null, operator: false, language: 'us', team: null }));
     const button = screen.getByRole('button', { name: /jane\.doe@example\.com/ });
     fireEvent.pointerEnter(button);
     fireEvent.pointerDown(button, { button: 0 });

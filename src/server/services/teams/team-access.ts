@@ -29,3 +29,9 @@ export async function adminTeamOf(db: Executor, userId: string): Promise<string 
   const [row] = await db.select({ teamId: teamAdmins.teamId }).from(teamAdmins).where(eq(teamAdmins.userId, userId));
   return row?.teamId ?? null;
 }
+
+/** The team the caller runs and their role in it, if any. */
+export async function adminRoleOf(db: Executor, userId: string): Promise<{ role: 'owner' | 'admin'; teamId: string } | null> {
+  const [row] = await db.select({ teamId: teamAdmins.teamId, role: teamAdmins.role }).from(teamAdmins).where(eq(teamAdmins.userId, userId));
+  return row ?? null;
+}
