@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { favorites, orders, seatPurchases, teamAdmins, teamInvitations, teamLinks, users } from '../../db/schema.js';
 import type { MemberStatus, SeatPurchase, TeamAdminView, TeamMember } from '../../../shared/contracts/team.js';
 import { LIMITS } from '../../../shared/limits.js';
-import { favoriteLinkToken } from '../orders/portrait-links.js';
+import { favoriteLinkSigner } from '../orders/portrait-links.js';
 import type { TeamRow } from './team-access.js';
 import { seatCounts } from './seats.js';
 import { linkToken, linkUrl } from './team-tokens.js';
@@ -30,26 +30,34 @@ export function memberStatus(invitation: Invitation, order: OrderRow | undefined
   return { status: 'photosUploaded', at: order.paidAt ?? order.createdAt };
 }
 
-/** The latest order of each invitation. */
-export async function latestOrders(db: Db, invitationIds: string[]): Promise<Map<string, OrderRow>> {
+const orderColumns = {
+  id: orders.id,
+  status: orders.status,
+  generationStartedAt: orders.generationStartedAt,
+  paidAt: orders.paidAt,
+  completedAt: orders.completedAt,
+  failedAt: orders.failedAt,
+  createdAt: orders.createdAt,
+  teamInvitationId: orders.teamInvitationId,
+};
+
+/** The first order of each invitation among rows ordered newest first. */
+function latestOf(rows: OrderRow[]): Map<string, OrderRow> {
   const latest = new Map<string, OrderRow>();
-  if (invitationIds.length === 0) return latest;
-  const rows = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      generationStartedAt: orders.generationStartedAt,
-      paidAt: orders.paidAt,
-      completedAt: orders.completedAt,
-      failedAt: orders.failedAt,
-      createdAt: orders.createdAt,
-      teamInvitationId: orders.teamInvitationId,
-    })
-    .from(orders)
-    .where(and(inArray(orders.teamInvitationId, invitationIds), isNull(orders.deletingAt)))
-    .orderBy(desc(orders.createdAt));
   for (const row of rows) if (row.teamInvitationId && !latest.has(row.teamInvitationId)) latest.set(row.teamInvitationId, row);
   return latest;
+}
+
+/** The latest order of each invitation. */
+export async function latestOrders(db: Db, invitationIds: string[]): Promise<Map<string, OrderRow>> {
+  if (invitationIds.length === 0) return new Map();
+  return latestOf(
+    await db
+      .select(orderColumns)
+      .from(orders)
+      .where(and(inArray(orders.teamInvitationId, invitationIds), isNull(orders.deletingAt)))
+      .orderBy(desc(orders.createdAt)),
+  );
 }
 
 /** A purchase as the admin's page and the console show it; `free` is the team's free seats now. */
@@ -80,29 +88,37 @@ export function purchaseView(p: typeof seatPurchases.$inferSelect, free: number,
 export async function adminView(ctx: Pick<AppContext, 'database' | 'clock' | 'config'>, team: TeamRow & { role: 'owner' | 'admin' }): Promise<TeamAdminView> {
   const { db } = ctx.database;
   const now = ctx.clock.now();
-  const seats = await seatCounts(db, team.id);
-  const purchases = await db.select().from(seatPurchases).where(eq(seatPurchases.teamId, team.id)).orderBy(desc(seatPurchases.createdAt));
-  const invitations = await db.select().from(teamInvitations).where(eq(teamInvitations.teamId, team.id)).orderBy(desc(teamInvitations.invitedAt));
-  const latest = await latestOrders(
-    db,
-    invitations.map((i) => i.id),
-  );
-  const deliveredIds = [...latest.values()].filter((o) => o.status === 'completed').map((o) => o.id);
-  const favs =
-    deliveredIds.length > 0
-      ? await db.select({ orderId: favorites.orderId, no: favorites.no }).from(favorites).where(inArray(favorites.orderId, deliveredIds))
-      : [];
+  // Independent reads, side by side (a pool runs them at once on PostgreSQL); the orders and favourites
+  // are found through the team's invitations rather than a list of hundreds of ids.
+  const [seats, purchases, invitations, teamOrders, favs, links, admins] = await Promise.all([
+    seatCounts(db, team.id),
+    db.select().from(seatPurchases).where(eq(seatPurchases.teamId, team.id)).orderBy(desc(seatPurchases.createdAt)),
+    db.select().from(teamInvitations).where(eq(teamInvitations.teamId, team.id)).orderBy(desc(teamInvitations.invitedAt)),
+    db
+      .select(orderColumns)
+      .from(orders)
+      .innerJoin(teamInvitations, eq(teamInvitations.id, orders.teamInvitationId))
+      .where(and(eq(teamInvitations.teamId, team.id), isNull(orders.deletingAt)))
+      .orderBy(desc(orders.createdAt)),
+    db
+      .select({ orderId: favorites.orderId, no: favorites.no })
+      .from(favorites)
+      .innerJoin(orders, eq(orders.id, favorites.orderId))
+      .innerJoin(teamInvitations, eq(teamInvitations.id, orders.teamInvitationId))
+      .where(and(eq(teamInvitations.teamId, team.id), eq(orders.status, 'completed'))),
+    db.select().from(teamLinks).where(eq(teamLinks.teamId, team.id)).orderBy(desc(teamLinks.createdAt)),
+    db
+      .select({ email: users.email, role: teamAdmins.role })
+      .from(teamAdmins)
+      .innerJoin(users, eq(users.id, teamAdmins.userId))
+      .where(eq(teamAdmins.teamId, team.id))
+      .orderBy(teamAdmins.createdAt),
+  ]);
+  const latest = latestOf(teamOrders);
   const favsOf = new Map<string, number[]>();
   for (const f of favs) favsOf.set(f.orderId, [...(favsOf.get(f.orderId) ?? []), f.no]);
-  const links = await db.select().from(teamLinks).where(eq(teamLinks.teamId, team.id)).orderBy(desc(teamLinks.createdAt));
-  const admins = await db
-    .select({ email: users.email, role: teamAdmins.role })
-    .from(teamAdmins)
-    .innerJoin(users, eq(users.id, teamAdmins.userId))
-    .where(eq(teamAdmins.teamId, team.id))
-    .orderBy(teamAdmins.createdAt);
-
   const linkUrls = new Map(await Promise.all(links.map(async (l) => [l.id, linkUrl(ctx.config.publicUrl, await linkToken(db, l.id))] as const)));
+  const sign = await favoriteLinkSigner(db, now);
   const members: TeamMember[] = [];
   for (const invitation of invitations) {
     const order = latest.get(invitation.id);
@@ -120,13 +136,7 @@ export async function adminView(ctx: Pick<AppContext, 'database' | 'clock' | 'co
       canRemind: status === 'invited' && invitation.tokenHash !== null && invitation.remindersSent < LIMITS.teamRemindersMax,
       canRetry: !invitation.retryGrantedAt && (status === 'done' || status === 'failed'),
       retryUsed: invitation.retryGrantedAt !== null,
-      favorites: await Promise.all(
-        nos.map(async (no) => ({
-          orderId: delivered as string,
-          no,
-          url: `/v1/image/get/${delivered}/${no}?size=thumb&t=${await favoriteLinkToken(db, delivered as string, no, now)}`,
-        })),
-      ),
+      favorites: delivered ? nos.map((no) => ({ orderId: delivered, no, url: `/v1/image/get/${delivered}/${no}?size=thumb&t=${sign(delivered, no)}` })) : [],
     });
   }
   return {
