@@ -63,6 +63,7 @@ describe('[auth] Google and Microsoft sign-in (OpenID Connect, against a local p
       avatar: 'https://example.com/grace.png',
       operator: false,
       language: 'us',
+      team: null,
     });
   });
 

@@ -75,6 +75,7 @@ describe('[auth] sign-in against a certified OpenID provider (oidc-provider)', (
       avatar: 'https://example.com/ada.png',
       operator: false,
       language: 'us',
+      team: null,
     });
   });
 

@@ -68,6 +68,7 @@ describe('[receipts] the receipts list and receipt page', () => {
       'refundBlock',
       'refundedAmount',
       'refundedAt',
+      'seats',
     ]);
     // The first payment's order was deleted: nothing to refund from here.
     expect(receipts[0]).toMatchObject({ refundedAt: null, refundedAmount: 0, refundBlock: 'deleted' });
