@@ -2,6 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { loginTokens, orders, payments, rateLimits, users } from '../../db/schema.js';
 import { markDeleting } from '../orders/order-lifecycle.js';
+import { releaseHeldSeats } from '../teams/seats.js';
 import { orderFolder } from '../orders/storage-keys.js';
 import { mailAccountDeleted } from './deletion-mail.js';
 
@@ -24,6 +25,7 @@ export async function deleteAccount(ctx: Pick<AppContext, 'database' | 'files' |
     await tx.update(payments).set({ userId: null, orderId: null, cardLast4: null }).where(eq(payments.userId, userId));
     await tx.delete(loginTokens).where(eq(loginTokens.email, user.email));
     await tx.delete(rateLimits).where(like(rateLimits.key, `%:email:${user.email}`));
+    await releaseHeldSeats(tx, userId);
     // Sessions, identities, orders and their selfies, portraits, favorites and downloads cascade.
     await tx.delete(users).where(eq(users.id, userId));
   });

@@ -36,3 +36,15 @@ export async function seatCounts(db: Executor, teamId: string): Promise<SeatCoun
 export async function lockTeam(tx: Executor, teamId: string): Promise<void> {
   await tx.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
 }
+
+/**
+ * A member who deletes their account before ordering gives back the seat kept for them: their
+ * invitation reads "invited" again, and the same address can join again with it. A seat an order took
+ * stays taken: that order was made.
+ */
+export async function releaseHeldSeats(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .update(teamInvitations)
+    .set({ seat: 'none', userId: null, joinedAt: null })
+    .where(and(eq(teamInvitations.userId, userId), isNull(teamInvitations.orderedAt), isNull(teamInvitations.revokedAt)));
+}
