@@ -74,7 +74,7 @@ for (const [device, viewport] of [
       await brand.getByRole('radio', { name: 'Scrubs', exact: true }).check();
       await brand.getByRole('radio', { name: 'Clinic', exact: true }).check();
       await brand.getByRole('button', { name: 'Save brand' }).click();
-      await expect(admin.getByText('Brand saved.')).toBeVisible();
+      await expect(admin.getByText('Brand saved.', { exact: true })).toBeVisible();
 
       // Addresses pasted from a CSV file: the header and the names are left out.
       const invite = admin.getByRole('region', { name: 'Invite people' });
