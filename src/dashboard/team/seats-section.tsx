@@ -41,7 +41,10 @@ function Figure({ label, value }: { label: string; value: number }) {
 export function SeatsSection({ team }: { team: TeamAdminView }) {
   const { t } = useTranslation();
   const language = useStore($language);
-  const [packageId, setPackageId] = useState<SeatPackageId>('pro');
+  // The first paid purchase fixes the team's package: later seats are of the same one.
+  const fixedPackage = team.purchases.find((p) => p.status === 'paid')?.packageId;
+  const [chosenPackage, setPackageId] = useState<SeatPackageId>('pro');
+  const packageId = fixedPackage ?? chosenPackage;
   const [quantity, setQuantity] = useState('5');
   const [checkout, setCheckout] = useState<CheckoutPhase<SeatCheckout>>({ phase: 'closed' });
   const attempt = useRef(0);
@@ -89,7 +92,14 @@ export function SeatsSection({ team }: { team: TeamAdminView }) {
       <form aria-label={t('team.seats.buyTitle')} onSubmit={(e) => void buy(e)} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end" noValidate>
         <div className="space-y-1">
           <Label htmlFor="seat-package">{t('team.seats.package')}</Label>
-          <select id="seat-package" className={SELECT_CLASS} value={packageId} onChange={(e) => setPackageId(e.target.value as SeatPackageId)}>
+          <select
+            id="seat-package"
+            className={SELECT_CLASS}
+            value={packageId}
+            disabled={fixedPackage !== undefined}
+            aria-describedby={fixedPackage ? 'seat-package-fixed' : undefined}
+            onChange={(e) => setPackageId(e.target.value as SeatPackageId)}
+          >
             {SEAT_PACKAGE_IDS.map((id) => {
               const option = findPackage(id);
               return (
@@ -103,6 +113,11 @@ export function SeatsSection({ team }: { team: TeamAdminView }) {
               );
             })}
           </select>
+          {fixedPackage && (
+            <p id="seat-package-fixed" className="text-xs text-muted-foreground">
+              {t('team.seats.packageFixed')}
+            </p>
+          )}
         </div>
         <div className="space-y-1">
           <Label htmlFor="seat-quantity">{t('team.seats.quantity')}</Label>
