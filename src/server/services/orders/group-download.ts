@@ -61,12 +61,38 @@ export async function groupDownload(
     'zip',
   );
 
+  const { size, stream } = streamPortraitZip(
+    ctx,
+    included.map((row) => ({ ...row, name: portraitFileName(row.no) })),
+    { orderId: order.id },
+  );
+  return { fileName: zipFileName(order.id, { favorites: favoritesOnly }), size, stream, entries: included.length };
+}
+
+/** One file of a portrait zip: its name inside the archive, and the stored portrait it copies. */
+export interface ZipEntry {
+  name: string;
+  storageKey: string;
+  bytes: number;
+  createdAt: Date;
+}
+
+/**
+ * A zip of stored portraits, produced as it is read: one file open at a time, entries stored (JPEGs do
+ * not compress, and the size is then known before the first byte). A failure is logged with `logContext`
+ * and ends the stream; a client that goes away closes the file being copied.
+ */
+export function streamPortraitZip(
+  ctx: Pick<AppContext, 'files' | 'log'>,
+  entries: readonly ZipEntry[],
+  logContext: Record<string, string>,
+): { size: number | null; stream: Readable } {
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as Readable;
   let current: Readable | null = null;
   let closed = false;
   const abort = (error: Error) => {
-    ctx.log.error({ err: error, orderId: order.id }, 'zip download failed');
+    ctx.log.error({ err: error, ...logContext }, 'zip download failed');
     output.destroy(error);
   };
   zip.on('error', abort);
@@ -77,12 +103,12 @@ export async function groupDownload(
     current?.destroy();
   });
 
-  for (const row of included) {
-    zip.addReadStreamLazy(portraitFileName(row.no), { compress: false, size: row.bytes, mtime: row.createdAt }, (done) => {
-      ctx.files.read(row.storageKey).then(
+  for (const entry of entries) {
+    zip.addReadStreamLazy(entry.name, { compress: false, size: entry.bytes, mtime: entry.createdAt }, (done) => {
+      ctx.files.read(entry.storageKey).then(
         (stream) => {
           if (closed) return void stream?.destroy();
-          if (!stream) return done(new Error(`portrait file missing: ${row.storageKey}`), null as never);
+          if (!stream) return done(new Error(`portrait file missing: ${entry.storageKey}`), null as never);
           current = stream;
           stream.once('error', abort);
           done(null, stream);
@@ -97,5 +123,5 @@ export async function groupDownload(
   end(undefined, (total) => {
     size = total >= 0 ? total : null;
   });
-  return { fileName: zipFileName(order.id, { favorites: favoritesOnly }), size, stream: output, entries: included.length };
+  return { size, stream: output };
 }

@@ -1,9 +1,8 @@
-import type { Readable } from 'node:stream';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import yazl from 'yazl';
 import type { AppContext } from '../../context.js';
 import { favorites, portraits, teamInvitations } from '../../db/schema.js';
 import { portraitFileName } from '../../../shared/orders.js';
+import { streamPortraitZip } from '../orders/group-download.js';
 import { latestOrders } from './admin-view.js';
 import { requireTeamAdmin } from './team-access.js';
 
@@ -45,37 +44,10 @@ export async function teamFavoritesZip(ctx: Pick<AppContext, 'database' | 'files
           .where(inArray(portraits.orderId, orderIds))
           .orderBy(asc(portraits.orderId), asc(portraits.no))
       : [];
-  const zip = new yazl.ZipFile();
-  const output = zip.outputStream as Readable;
-  let current: Readable | null = null;
-  let closed = false;
-  const abort = (error: Error) => {
-    ctx.log.error({ err: error, teamId }, 'team zip download failed');
-    output.destroy(error);
-  };
-  zip.on('error', abort);
-  output.once('close', () => {
-    closed = true;
-    current?.destroy();
-  });
-  for (const row of rows) {
-    zip.addReadStreamLazy(`${folderOf.get(row.orderId)}/${portraitFileName(row.no)}`, { compress: false, size: row.bytes, mtime: row.createdAt }, (done) => {
-      ctx.files.read(row.storageKey).then(
-        (stream) => {
-          if (closed) return void stream?.destroy();
-          if (!stream) return done(new Error(`portrait file missing: ${row.storageKey}`), null as never);
-          current = stream;
-          stream.once('error', abort);
-          done(null, stream);
-        },
-        (error: Error) => done(error, null as never),
-      );
-    });
-  }
-  let size: number | null = null;
-  const end = zip.end.bind(zip) as (options: undefined, onSize: (total: number) => void) => void;
-  end(undefined, (total) => {
-    size = total >= 0 ? total : null;
-  });
-  return { fileName: `team-favorites-${team.id.slice(0, 8)}.zip`, size, stream: output, entries: rows.length };
+  const { size, stream } = streamPortraitZip(
+    ctx,
+    rows.map((row) => ({ ...row, name: `${folderOf.get(row.orderId)}/${portraitFileName(row.no)}` })),
+    { teamId },
+  );
+  return { fileName: `team-favorites-${team.id.slice(0, 8)}.zip`, size, stream, entries: rows.length };
 }
