@@ -65,19 +65,40 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
       throw error;
     }));
 
+  /** The user's Customer in this mode: the one recorded, or one made now (once per user, by its key). */
+  const customerFor = async (user: { id: string; email: string; stripeCustomerId: string | null }) =>
+    user.stripeCustomerId ??
+    (await stripe.customers.create({ email: user.email, metadata: { userId: user.id } }, { idempotencyKey: `customer-${user.id}` })).id;
+
+  /**
+   * An embedded Checkout session for one payment: an order's or a team's seats. Stripe's floor is 30
+   * minutes; the session lives exactly as long as an unpaid beta order holds its seat.
+   */
+  const embeddedCheckout = async (params: Stripe.Checkout.SessionCreateParams, idempotencyKey: string) => {
+    const session = await stripe.checkout.sessions.create(
+      {
+        ...params,
+        ui_mode: 'embedded_page',
+        mode: 'payment',
+        expires_at: Math.floor((clock.now().getTime() + CHECKOUT_SESSION_TTL_MS) / 1000),
+        redirect_on_completion: 'if_required',
+      },
+      { idempotencyKey },
+    );
+    // An embedded Checkout session always carries one; without it the browser could not show the form.
+    if (!session.client_secret) throw new Error(`Stripe created checkout session ${session.id} without a client secret`);
+    return { sessionId: session.id, clientSecret: session.client_secret };
+  };
+
   return {
     kind: 'stripe',
     mode: settings.secretKey.startsWith('sk_live_') ? 'live' : 'test',
     publishableKey: settings.publishableKey,
     async createCheckoutSession({ orderId, user, pkg, isBeta, firstOrderCode, returnUrl }) {
       await ensureDiscounts();
-      const customerId =
-        user.stripeCustomerId ??
-        (await stripe.customers.create({ email: user.email, metadata: { userId: user.id } }, { idempotencyKey: `customer-${user.id}` })).id;
-      const session = await stripe.checkout.sessions.create(
+      const customerId = await customerFor(user);
+      const created = await embeddedCheckout(
         {
-          ui_mode: 'embedded_page',
-          mode: 'payment',
           customer: customerId,
           line_items: [
             {
@@ -92,29 +113,20 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
           metadata: { orderId, packageId: pkg.id },
           payment_intent_data: { metadata: { orderId } },
           return_url: returnUrl,
-          // Stripe's floor is 30 minutes; the session lives exactly as long as an unpaid beta order holds its seat.
-          expires_at: Math.floor((clock.now().getTime() + CHECKOUT_SESSION_TTL_MS) / 1000),
-          redirect_on_completion: 'if_required',
           // The beta package carries its coupon; a refresh takes none; other orders may enter FIRST30 while
           // the person has had no paid order (Stripe's first-time restriction knows only this Customer, and a
           // deleted and recreated account is a new Customer).
           ...(isBeta ? { discounts: [{ coupon: BETA_COUPON_ID }] } : { allow_promotion_codes: pkg.id !== 'refresh' && firstOrderCode }),
         },
-        { idempotencyKey: `checkout-${orderId}` },
+        `checkout-${orderId}`,
       );
-      // An embedded Checkout session always carries one; without it the browser could not show the form.
-      if (!session.client_secret) throw new Error(`Stripe created checkout session ${session.id} without a client secret`);
-      return { sessionId: session.id, clientSecret: session.client_secret, customerId };
+      return { ...created, customerId };
     },
     async createSeatCheckoutSession({ purchaseId, user, pkg, quantity, returnUrl }) {
-      const customerId =
-        user.stripeCustomerId ??
-        (await stripe.customers.create({ email: user.email, metadata: { userId: user.id } }, { idempotencyKey: `customer-${user.id}` })).id;
+      const customerId = await customerFor(user);
       // No discounts: FIRST30 and the beta coupon are for a person's own order, never for seats.
-      const session = await stripe.checkout.sessions.create(
+      const created = await embeddedCheckout(
         {
-          ui_mode: 'embedded_page',
-          mode: 'payment',
           customer: customerId,
           line_items: [
             {
@@ -129,13 +141,10 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
           metadata: { purchaseId, packageId: pkg.id, quantity: String(quantity) },
           payment_intent_data: { metadata: { purchaseId } },
           return_url: returnUrl,
-          expires_at: Math.floor((clock.now().getTime() + CHECKOUT_SESSION_TTL_MS) / 1000),
-          redirect_on_completion: 'if_required',
         },
-        { idempotencyKey: `seats-${purchaseId}` },
+        `seats-${purchaseId}`,
       );
-      if (!session.client_secret) throw new Error(`Stripe created checkout session ${session.id} without a client secret`);
-      return { sessionId: session.id, clientSecret: session.client_secret, customerId };
+      return { ...created, customerId };
     },
     async getCheckoutSession(sessionId) {
       let session: Stripe.Checkout.Session;
