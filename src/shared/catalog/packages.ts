@@ -126,3 +126,18 @@ export function packageCharge(pkg: PortraitPackage): { priceCents: number; disco
   const discountCents = couponCode ? Math.round((pkg.priceCents * BETA_COUPON.percentOff) / 100) : 0;
   return { priceCents: pkg.priceCents, discountCents, amountCents: pkg.priceCents - discountCents, couponCode };
 }
+
+/**
+ * Gift cards: a card pays for one order of one of these packages, at the package's catalog price. An
+ * unredeemed card can be refunded within `refundDays` of its purchase.
+ */
+export const GIFT_CARD = { packages: ['basic', 'pro', 'executive'] as const, refundDays: 7 } as const;
+export type GiftCardPackageId = (typeof GIFT_CARD.packages)[number];
+
+/**
+ * The referral program. A newcomer who arrives by a customer's link gets `friendDiscountCents` off their
+ * first order (or FIRST30, whichever takes more: never both). The referrer earns `referrerCreditCents`
+ * once the friend's first paid order is `windowDays` old and was not refunded (the refund window), at
+ * most `creditsPerMonth` credits per calendar month (UTC); credits take that much off a later order.
+ */
+export const REFERRAL_PROGRAM = { friendDiscountCents: 1500, referrerCreditCents: 1000, windowDays: 7, creditsPerMonth: 10 } as const;
