@@ -119,6 +119,9 @@ export const orders = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     couponCode: text('coupon_code'),
+    /** Referrals: the parts of `discountCents` that were the friend's welcome discount and the referrer's credits. */
+    referralDiscountCents: integer('referral_discount_cents').notNull().default(0),
+    creditCents: integer('credit_cents').notNull().default(0),
     isBeta: boolean('is_beta').notNull().default(false),
     checkoutSessionId: text('checkout_session_id').unique(),
     paidAt: ts('paid_at'),
@@ -374,6 +377,9 @@ export const payments = pgTable(
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
     couponCode: text('coupon_code'),
+    /** Referrals: the parts of `discountCents` that were the friend's welcome discount and referral credits (for the receipt). */
+    referralDiscountCents: integer('referral_discount_cents').notNull().default(0),
+    creditCents: integer('credit_cents').notNull().default(0),
     cardLast4: text('card_last4'),
     receiptUrl: text('receipt_url'),
     /** The provider's refund of this payment, in full (the refund policy refunds whole orders). */
@@ -469,7 +475,9 @@ export const auditLog = pgTable(
     /** The confirmation that asked for the action: the same confirmation sent twice is carried out once. */
     requestId: uuid('request_id').notNull().unique(),
     actorEmail: text('actor_email').notNull(),
-    action: text('action', { enum: ['retry', 'refund', 'resendReady', 'extendRetention', 'deleteCustomer', 'setBetaSeats', 'freeBetaSeat'] }).notNull(),
+    action: text('action', {
+      enum: ['retry', 'refund', 'resendReady', 'extendRetention', 'deleteCustomer', 'setBetaSeats', 'freeBetaSeat', 'voidReferralCredit'],
+    }).notNull(),
     orderId: uuid('order_id'),
     customerEmail: text('customer_email'),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
@@ -599,4 +607,72 @@ export const teamInvitations = pgTable(
     uniqueIndex('team_invitations_email').on(t.teamId, t.email).where(sql`${t.revokedAt} is null`),
     uniqueIndex('team_invitations_user').on(t.userId).where(sql`${t.revokedAt} is null and ${t.userId} is not null`),
   ],
+);
+
+// ─── Referrals ──────────────────────────────────────────────────────────────────────────────────
+
+/** A customer's personal referral link (`/r/<code>`), made the first time they open the Referrals page. */
+export const referralCodes = pgTable('referral_codes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  code: text('code').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A newcomer who signed up by a customer's link. Money: it outlives both accounts (the ids are set null,
+ * the identities stay), and `friendIdentity` is unique, so a person is referred once, ever. `state`:
+ * `joined` (no paid order yet), `ordered` (the friend's first order is paid: the referrer's credit is
+ * pending), `refunded` (that order was refunded within the window: no credit), `capped` (the referrer had
+ * reached the monthly limit: no credit).
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    referrerId: uuid('referrer_id').references(() => users.id, { onDelete: 'set null' }),
+    referrerIdentity: text('referrer_identity').notNull(),
+    friendId: uuid('friend_id').references(() => users.id, { onDelete: 'set null' }),
+    friendIdentity: text('friend_identity').notNull().unique(),
+    /** The friend's address masked as the referrer's page shows it (`a•••@example.com`); never the whole address. */
+    friendMasked: text('friend_masked').notNull(),
+    joinedAt: ts('joined_at').notNull(),
+    /** The friend's first paid order (a plain id: kept after the order is deleted) and when it was paid. */
+    firstOrderId: uuid('first_order_id'),
+    paidAt: ts('paid_at'),
+    state: text('state', { enum: ['joined', 'ordered', 'credited', 'refunded', 'capped'] })
+      .notNull()
+      .default('joined'),
+  },
+  (t) => [index('referrals_referrer').on(t.referrerId, t.joinedAt), index('referrals_first_order').on(t.firstOrderId)],
+);
+
+/**
+ * What a referrer earned: one credit per friend's paid first order. `pending` until `availableAt` (the
+ * friend's refund window), then usable; `held` by a pending order's checkout, `used` when it is paid,
+ * `available` again when that checkout ends unpaid or the order is refunded; `void` when the friend's order
+ * was refunded in its window or an operator voided it. A deleted referrer's credits go with the account.
+ */
+export const referralCredits = pgTable(
+  'referral_credits',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referralId: uuid('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    state: text('state', { enum: ['pending', 'available', 'held', 'used', 'void'] }).notNull(),
+    availableAt: ts('available_at').notNull(),
+    /** The order holding or using it (a plain id: kept after the order is deleted). */
+    orderId: uuid('order_id'),
+    createdAt: ts('created_at').notNull(),
+    usedAt: ts('used_at'),
+    voidedAt: ts('voided_at'),
+    /** Who voided it: `refund` when the friend's order was refunded in its window, else the operator's email. */
+    voidedBy: text('voided_by'),
+  },
+  (t) => [index('referral_credits_user').on(t.userId, t.state, t.availableAt), index('referral_credits_order').on(t.orderId)],
 );
