@@ -127,6 +127,11 @@ export const ZOfflineSessionResponseSchema = z.object({
   couponCode: z.string().nullable(),
   isBeta: z.boolean(),
   status: z.enum(['open', 'paid', 'expired']),
+  // Referrals: the parts of `discountCents` that are the friend's welcome discount and referral credits, and
+  // which of the friend's discount and a typed FIRST30 applies when both could.
+  referralDiscountCents: z.number().int().optional(),
+  creditCents: z.number().int().optional(),
+  discountNote: z.enum(['friendBetter', 'first30Better']).nullable().optional(),
 });
 export type OfflineSession = z.infer<typeof ZOfflineSessionResponseSchema>;
 

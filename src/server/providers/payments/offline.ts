@@ -4,7 +4,6 @@ import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
 import { offlineCheckoutSessions } from '../../db/schema.js';
 import { hashToken } from '../../tokens.js';
-import { packageCharge } from '../../../shared/catalog/packages.js';
 import { CHECKOUT_SESSION_TTL_MS, type OfflineSessionState, type PaymentsProvider } from './payments.js';
 
 /** A client secret for the session: what the payment form holds, never stored (only its hash). */
@@ -37,11 +36,11 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
     kind: 'offline',
     mode: 'test',
     publishableKey: null,
-    async createCheckoutSession({ orderId, pkg }) {
+    async createCheckoutSession({ orderId, pkg, charge }) {
       const sessionId = `cs_offline_${randomBytes(12).toString('hex')}`;
       const clientSecret = newClientSecret(sessionId);
       const now = clock.now();
-      const { priceCents, discountCents, amountCents, couponCode } = packageCharge(pkg);
+      const { priceCents, discountCents, amountCents, couponCode } = charge;
       await db.insert(offlineCheckoutSessions).values({
         id: sessionId,
         orderId,

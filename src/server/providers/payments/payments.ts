@@ -8,6 +8,19 @@ export interface CheckoutSessionInput {
   isBeta: boolean;
   /** The customer may still enter FIRST30 (their first paid order, by the entitlement ledger). */
   firstOrderCode: boolean;
+  /**
+   * What the order costs as the server priced it: the beta code, or (referrals) the friend's welcome
+   * discount and the credits held on the order. FIRST30 typed at the payment replaces the friend's
+   * discount only when it takes more.
+   */
+  charge: {
+    priceCents: number;
+    discountCents: number;
+    amountCents: number;
+    couponCode: string | null;
+    referralDiscountCents: number;
+    creditCents: number;
+  };
   /** Where the payment page returns to when a payment method needs a redirect. */
   returnUrl: string;
 }

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config.js';
 import { BETA_COUPON, FIRST_ORDER_COUPON } from '../../../shared/catalog/packages.js';
+import { first30Cents, REFERRAL_CODES } from '../../../shared/referrals.js';
 import type { Clock } from '../../clock.js';
 import { CHECKOUT_SESSION_TTL_MS, type CheckoutPaymentStatus, type CheckoutSessionState, type PaymentsProvider } from './payments.js';
 
@@ -65,6 +66,37 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
       throw error;
     }));
 
+  /**
+   * Referrals: the discount of an order that carries the friend's welcome discount or credits, as one
+   * coupon: FIRST30's own when it is the better discount and no credit comes with it, else a coupon of
+   * this order alone (amount off, once, redeemable once, made once per order by its idempotency key).
+   */
+  const referralDiscount = async (
+    orderId: string,
+    currency: string,
+    firstOrderCode: boolean,
+    charge: { priceCents: number; referralDiscountCents: number; creditCents: number },
+  ): Promise<{ couponId: string; couponCode: string } | null> => {
+    if (charge.referralDiscountCents === 0 && charge.creditCents === 0) return null;
+    const first30 = firstOrderCode ? first30Cents(charge.priceCents) : 0;
+    const useFirst30 = first30 > charge.referralDiscountCents;
+    const couponCode = useFirst30 ? FIRST_ORDER_COUPON.code : charge.referralDiscountCents > 0 ? REFERRAL_CODES.friend : REFERRAL_CODES.credit;
+    if (useFirst30 && charge.creditCents === 0) return { couponId: FIRST30_COUPON_ID, couponCode };
+    const amountOff = (useFirst30 ? first30 : charge.referralDiscountCents) + charge.creditCents;
+    const coupon = await stripe.coupons.create(
+      {
+        id: `order-${orderId}`,
+        amount_off: amountOff,
+        currency,
+        duration: 'once',
+        max_redemptions: 1,
+        name: couponCode === REFERRAL_CODES.credit ? 'Referral credit' : `${couponCode} discount`,
+      },
+      { idempotencyKey: `order-coupon-${orderId}` },
+    );
+    return { couponId: coupon.id, couponCode };
+  };
+
   /** The user's Customer in this mode: the one recorded, or one made now (once per user, by its key). */
   const customerFor = async (user: { id: string; email: string; stripeCustomerId: string | null }) =>
     user.stripeCustomerId ??
@@ -94,9 +126,10 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
     kind: 'stripe',
     mode: settings.secretKey.startsWith('sk_live_') ? 'live' : 'test',
     publishableKey: settings.publishableKey,
-    async createCheckoutSession({ orderId, user, pkg, isBeta, firstOrderCode, returnUrl }) {
+    async createCheckoutSession({ orderId, user, pkg, isBeta, firstOrderCode, charge, returnUrl }) {
       await ensureDiscounts();
       const customerId = await customerFor(user);
+      const referral = isBeta ? null : await referralDiscount(orderId, pkg.currency, firstOrderCode, charge);
       const created = await embeddedCheckout(
         {
           customer: customerId,
@@ -110,13 +143,19 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
               },
             },
           ],
-          metadata: { orderId, packageId: pkg.id },
+          metadata: { orderId, packageId: pkg.id, ...(referral ? { couponCode: referral.couponCode } : {}) },
           payment_intent_data: { metadata: { orderId } },
           return_url: returnUrl,
           // The beta package carries its coupon; a refresh takes none; other orders may enter FIRST30 while
           // the person has had no paid order (Stripe's first-time restriction knows only this Customer, and a
           // deleted and recreated account is a new Customer).
-          ...(isBeta ? { discounts: [{ coupon: BETA_COUPON_ID }] } : { allow_promotion_codes: pkg.id !== 'refresh' && firstOrderCode }),
+          // Referrals: the friend's welcome discount or credits come as the order's own coupon, the better
+          // of it and FIRST30 applied by us (Stripe takes one discount, and not with promotion codes).
+          ...(isBeta
+            ? { discounts: [{ coupon: BETA_COUPON_ID }] }
+            : referral
+              ? { discounts: [{ coupon: referral.couponId }] }
+              : { allow_promotion_codes: pkg.id !== 'refresh' && firstOrderCode }),
         },
         `checkout-${orderId}`,
       );
@@ -170,7 +209,13 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
         discountCents: session.total_details?.amount_discount ?? 0,
         amountCents: session.amount_total ?? 0,
         currency: session.currency ?? 'usd',
-        couponCode: promotion?.code ?? (couponId === BETA_COUPON_ID ? BETA_COUPON.code : (couponId ?? null)),
+        couponCode:
+          promotion?.code ??
+          (couponId === BETA_COUPON_ID
+            ? BETA_COUPON.code
+            : couponId === FIRST30_COUPON_ID
+              ? FIRST_ORDER_COUPON.code
+              : (session.metadata?.couponCode ?? couponId ?? null)),
         paymentIntentId: intent?.id ?? null,
         cardLast4: charge?.payment_method_details?.card?.last4 ?? null,
         receiptUrl: charge?.receipt_url ?? null,

@@ -10,6 +10,9 @@ import { identityOf } from '../entitlements/identity.js';
 import { scheduleGeneration } from '../generation/schedule-generation.js';
 import { deleteSelfies } from '../generation/delete-selfies.js';
 import { mailPaymentConfirmation } from './confirmation-mail.js';
+import { spendCredits } from '../referrals/checkout-discounts.js';
+import { recordReferredOrder } from '../referrals/referral-ledger.js';
+import { REFERRAL_CODES } from '../../../shared/referrals.js';
 import { failUnpaid, markPaid } from '../orders/order-lifecycle.js';
 
 export type FulfilmentResult = 'fulfilled' | 'already-fulfilled' | 'beta-full';
@@ -38,7 +41,14 @@ export async function fulfilPaidSession(
 
   const result = await ctx.database.db.transaction(async (tx) => {
     const [pending] = await tx
-      .select({ id: orders.id, userId: orders.userId, isBeta: orders.isBeta, packageId: orders.packageId })
+      .select({
+        id: orders.id,
+        userId: orders.userId,
+        isBeta: orders.isBeta,
+        packageId: orders.packageId,
+        referralDiscountCents: orders.referralDiscountCents,
+        creditCents: orders.creditCents,
+      })
       .from(orders)
       .where(and(eq(orders.checkoutSessionId, sessionId), isNull(orders.paidAt)));
     if (!pending) return { outcome: 'already-fulfilled' as const };
@@ -48,11 +58,19 @@ export async function fulfilPaidSession(
       return { outcome: 'beta-full' as const, orderId: pending.id };
     }
     const { discountCents, amountCents, currency, couponCode } = state;
-    if (!(await markPaid(tx, pending.id, { discountCents, amountCents, currency, couponCode }, now))) return { outcome: 'already-fulfilled' as const };
+    // Referrals: the friend's welcome discount is in what was paid only when it, not FIRST30, was applied.
+    const referralDiscountCents = couponCode === REFERRAL_CODES.friend ? pending.referralDiscountCents : 0;
+    const { creditCents } = pending;
+    const paid = { discountCents, amountCents, currency, couponCode, referralDiscountCents, creditCents };
+    if (!(await markPaid(tx, pending.id, paid, now))) return { outcome: 'already-fulfilled' as const };
     // The person's first paid order, for good: FIRST30 is not accepted again, whatever is deleted later.
-    if (amountCents > 0 && !(await recordFirstOrder(tx, claim)) && couponCode === FIRST_ORDER_COUPON.code) {
-      ctx.log.warn({ orderId: pending.id, sessionId }, 'FIRST30 was paid on an order that is not the first of its customer');
+    const firstOrder = amountCents > 0 && (await recordFirstOrder(tx, claim));
+    if (amountCents > 0 && !firstOrder && (couponCode === FIRST_ORDER_COUPON.code || couponCode === REFERRAL_CODES.friend)) {
+      ctx.log.warn({ orderId: pending.id, sessionId, couponCode }, 'a first-order discount was paid on an order that is not the first of its customer');
     }
+    // Referrals: the credits this order held are spent; a referred friend's first order earns the referrer's credit.
+    await spendCredits(tx, pending.id, now);
+    await recordReferredOrder(tx, { identity, orderId: pending.id, firstOrder, now });
     await tx
       .insert(payments)
       .values({
@@ -68,6 +86,8 @@ export async function fulfilPaidSession(
         amountCents: state.amountCents,
         currency: state.currency,
         couponCode: state.couponCode,
+        referralDiscountCents,
+        creditCents,
         cardLast4: state.cardLast4,
         // The offline provider's receipt is our own printable page.
         receiptUrl: state.receiptUrl ?? `/v1/receipts/${paymentId}`,

@@ -6,6 +6,7 @@ import type { CheckoutCreateResponse } from '../../../shared/contracts/checkout.
 import { attachCheckoutSession } from '../orders/order-lifecycle.js';
 import { firstOrderTaken } from '../entitlements/first-order.js';
 import { identityOf } from '../entitlements/identity.js';
+import type { OrderCharge } from '../referrals/checkout-discounts.js';
 
 /**
  * Opens the payment session of a pending order (a new order or a refresh) and attaches it; remembers
@@ -14,7 +15,7 @@ import { identityOf } from '../entitlements/identity.js';
  */
 export async function openCheckoutSession(
   ctx: Pick<AppContext, 'database' | 'payments' | 'config'>,
-  { orderId, user, pkg, isBeta }: { orderId: string; user: typeof users.$inferSelect; pkg: PortraitPackage; isBeta: boolean },
+  { orderId, user, pkg, isBeta, charge }: { orderId: string; user: typeof users.$inferSelect; pkg: PortraitPackage; isBeta: boolean; charge: OrderCharge },
 ): Promise<CheckoutCreateResponse> {
   const { db } = ctx.database;
   const { mode } = ctx.payments;
@@ -26,6 +27,7 @@ export async function openCheckoutSession(
     pkg,
     isBeta,
     firstOrderCode,
+    charge,
     returnUrl: `${ctx.config.publicUrl}/dashboard/myOrders?session_id={CHECKOUT_SESSION_ID}`,
   });
   await attachCheckoutSession(db, orderId, session.sessionId);

@@ -10,13 +10,18 @@ import { settleCheckout } from './settle-checkout.js';
 import { FIRST_ORDER_ONLY, quote, type Quote } from './quote.js';
 import { forgetFirstOrder, recordFirstOrder } from '../entitlements/first-order.js';
 import { identityOfUser } from '../entitlements/identity.js';
+import { REFERRAL_CODES, type DiscountNote } from '../../../shared/referrals.js';
 
 type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'queue' | 'clock' | 'config' | 'log' | 'mailer'>;
 type Found = {
   offline: NonNullable<Ctx['payments']['offline']>;
   session: OfflineSessionState;
-  order: { id: string; userId: string; isBeta: boolean; packageId: string; categoryId: string };
+  order: { id: string; userId: string; isBeta: boolean; packageId: string; categoryId: string; referralDiscountCents: number; creditCents: number };
 };
+
+type Amounts = Omit<Quote, 'priceCents'> & { referralDiscountCents: number; creditCents: number; discountNote: DiscountNote };
+
+export const FRIEND_FIRST_ORDER_ONLY = "Your friend's discount is only valid on your first order";
 
 /** The caller's offline session behind a client secret; anyone else's answers like a missing one. */
 async function findSession(ctx: Ctx, userId: string, clientSecret: string): Promise<Found> {
@@ -25,7 +30,15 @@ async function findSession(ctx: Ctx, userId: string, clientSecret: string): Prom
   const session = await offline.findByClientSecret(clientSecret);
   const [order] = session?.orderId
     ? await ctx.database.db
-        .select({ id: orders.id, userId: orders.userId, isBeta: orders.isBeta, packageId: orders.packageId, categoryId: orders.categoryId })
+        .select({
+          id: orders.id,
+          userId: orders.userId,
+          isBeta: orders.isBeta,
+          packageId: orders.packageId,
+          categoryId: orders.categoryId,
+          referralDiscountCents: orders.referralDiscountCents,
+          creditCents: orders.creditCents,
+        })
         .from(orders)
         .where(eq(orders.id, session.orderId))
     : [];
@@ -33,15 +46,35 @@ async function findSession(ctx: Ctx, userId: string, clientSecret: string): Prom
   return { offline, session, order };
 }
 
-/** What the customer pays: the session's own amounts once paid or for the beta package, else the price with their code. */
-async function amounts(ctx: Ctx, { session, order }: Found, userId: string, couponCode?: string): Promise<Omit<Quote, 'priceCents'>> {
+/**
+ * What the customer pays: the session's own amounts (the beta code, or the friend's welcome discount and
+ * the credits the server applied) once paid, for the beta package, or with no code typed; with FIRST30
+ * typed, FIRST30 and the credits when FIRST30 takes more than the friend's discount, which it never joins.
+ */
+async function amounts(ctx: Ctx, { session, order }: Found, userId: string, couponCode?: string): Promise<Amounts> {
   if (order.packageId === REFRESH_PACKAGE.id && couponCode?.trim()) throw new AppError('BAD_REQUEST', 'Coupon codes do not apply to a refresh');
-  if (order.isBeta || session.status === 'paid') {
-    return { discountCents: session.discountCents, totalCents: session.amountCents, couponCode: session.couponCode };
-  }
+  const { referralDiscountCents, creditCents } = order;
+  const asStarted: Amounts = {
+    discountCents: session.discountCents,
+    totalCents: session.amountCents,
+    couponCode: session.couponCode,
+    referralDiscountCents: session.couponCode === REFERRAL_CODES.friend ? referralDiscountCents : 0,
+    creditCents,
+    discountNote: null,
+  };
+  if (order.isBeta || session.status === 'paid' || !couponCode?.trim()) return asStarted;
   const identity = await identityOfUser(ctx.database.db, userId);
   if (!identity) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
-  return quote(ctx.database.db, { identity, priceCents: session.priceCents, couponCode });
+  const q = await quote(ctx.database.db, { identity, priceCents: session.priceCents, couponCode });
+  if (q.discountCents <= referralDiscountCents) return { ...asStarted, discountNote: 'friendBetter' };
+  return {
+    discountCents: q.discountCents + creditCents,
+    totalCents: q.totalCents - creditCents,
+    couponCode: q.couponCode,
+    referralDiscountCents: 0,
+    creditCents,
+    discountNote: referralDiscountCents > 0 ? 'first30Better' : null,
+  };
 }
 
 /** The caller's team seat purchase behind a client secret (they run its team); anyone else's answers like a missing one. */
@@ -94,6 +127,9 @@ export async function getOfflineSession(ctx: Ctx, input: { userId: string; clien
     couponCode: q.couponCode,
     isBeta: order.isBeta,
     status: session.status,
+    referralDiscountCents: q.referralDiscountCents,
+    creditCents: q.creditCents,
+    discountNote: q.discountNote,
   };
 }
 
@@ -119,9 +155,9 @@ export async function payOffline(
   if (session.status === 'expired') throw new AppError('GONE', 'This checkout has expired; please start the order again');
   if (session.status === 'open') {
     const q = await amounts(ctx, found, input.userId, input.couponCode);
-    // FIRST30 is claimed before the payment: of two checkouts paid at once with it, one gets it.
-    const firstOrderCode = q.couponCode === FIRST_ORDER_COUPON.code;
-    if (firstOrderCode) await claimFirstOrder(ctx, input.userId, order.id);
+    // FIRST30 (and the friend's welcome discount) is claimed before the payment: of two checkouts paid at once with it, one gets it.
+    const firstOrderCode = q.couponCode === FIRST_ORDER_COUPON.code || q.couponCode === REFERRAL_CODES.friend;
+    if (firstOrderCode) await claimFirstOrder(ctx, input.userId, order.id, q.couponCode === REFERRAL_CODES.friend ? FRIEND_FIRST_ORDER_ONLY : FIRST_ORDER_ONLY);
     try {
       await offline.pay(session.sessionId, { discountCents: q.discountCents, amountCents: q.totalCents, couponCode: q.couponCode });
     } catch (error) {
@@ -134,10 +170,10 @@ export async function payOffline(
   return { orderId: order.id };
 }
 
-async function claimFirstOrder(ctx: Ctx, userId: string, orderId: string): Promise<void> {
+async function claimFirstOrder(ctx: Ctx, userId: string, orderId: string, refusal: string): Promise<void> {
   const { db } = ctx.database;
   const identity = await identityOfUser(db, userId);
   if (!identity || !(await recordFirstOrder(db, { identity, userId, orderId, now: ctx.clock.now() }))) {
-    throw new AppError('BAD_REQUEST', FIRST_ORDER_ONLY);
+    throw new AppError('BAD_REQUEST', refusal);
   }
 }

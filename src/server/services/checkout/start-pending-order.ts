@@ -1,10 +1,12 @@
 import type { AppContext } from '../../context.js';
+import { REFERRAL_CODES } from '../../../shared/referrals.js';
 import type { users } from '../../db/schema.js';
 import type { PortraitPackage } from '../../../shared/catalog/packages.js';
-import { packageCharge } from '../../../shared/catalog/packages.js';
 import type { CheckoutCreateResponse } from '../../../shared/contracts/checkout.js';
 import { createPendingOrder, deleteOrderAndFiles, type NewOrder } from '../orders/order-lifecycle.js';
 import { openCheckoutSession } from './open-checkout-session.js';
+import { identityOf } from '../entitlements/identity.js';
+import { holdCredits, orderCharge } from '../referrals/checkout-discounts.js';
 
 type Ctx = Pick<AppContext, 'database' | 'files' | 'payments' | 'config'>;
 
@@ -24,19 +26,33 @@ export async function startPendingOrder(
   }: {
     user: typeof users.$inferSelect;
     pkg: PortraitPackage;
-    order: Omit<NewOrder, 'userId' | 'packageId' | 'imageTotal' | 'priceCents' | 'discountCents' | 'amountCents' | 'currency'>;
+    order: Omit<NewOrder, 'userId' | 'packageId' | 'imageTotal' | 'priceCents' | 'discountCents' | 'amountCents' | 'currency' | 'couponCode'>;
     now: Date;
     prepare?: (orderId: string) => Promise<void>;
   },
 ): Promise<CheckoutCreateResponse> {
+  const { db } = ctx.database;
+  // The catalog's price, less the friend's welcome discount of a referred person's first order (referrals).
+  const { charge, creditRoomCents } = await orderCharge(db, { identity: await identityOf(db, user.email), pkg });
   const created = await createPendingOrder(
-    ctx.database.db,
-    { ...order, userId: user.id, packageId: pkg.id, imageTotal: pkg.portraits, ...packageCharge(pkg), currency: pkg.currency },
+    db,
+    { ...order, userId: user.id, packageId: pkg.id, imageTotal: pkg.portraits, ...charge, currency: pkg.currency },
     now,
   );
   try {
     await prepare?.(created.id);
-    return await openCheckoutSession(ctx, { orderId: created.id, user, pkg, isBeta: created.isBeta });
+    // Referrals: the customer's usable credits are held on this order until it is paid or its checkout ends.
+    const creditCents = await holdCredits(db, { userId: user.id, orderId: created.id, roomCents: creditRoomCents, now });
+    const final = creditCents
+      ? {
+          ...charge,
+          creditCents,
+          discountCents: charge.discountCents + creditCents,
+          amountCents: charge.amountCents - creditCents,
+          couponCode: charge.couponCode ?? REFERRAL_CODES.credit,
+        }
+      : charge;
+    return await openCheckoutSession(ctx, { orderId: created.id, user, pkg, isBeta: created.isBeta, charge: final });
   } catch (error) {
     await deleteOrderAndFiles(ctx, created.id, { filesBestEffort: true, now }).catch(() => {});
     throw error;

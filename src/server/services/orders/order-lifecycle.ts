@@ -4,6 +4,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { candidates, favorites, likenessReferences, orders, payments, portraits, selfies, teamInvitations } from '../../db/schema.js';
 import { LIMITS } from '../../../shared/limits.js';
 import { releaseHolds } from '../entitlements/holds.js';
+import { referralRefund } from '../referrals/referral-ledger.js';
 import { lockTeam, seatCounts } from '../teams/seats.js';
 import { orderFolder } from './storage-keys.js';
 
@@ -129,6 +130,9 @@ export interface PaidAmounts {
   amountCents: number;
   currency: string;
   couponCode: string | null;
+  /** Referrals: the parts of the discount that were the friend's welcome discount and credits. */
+  referralDiscountCents?: number;
+  creditCents?: number;
 }
 
 /** Pending → processing with what the provider says was paid. False when someone else marked it first. */
@@ -407,6 +411,8 @@ export async function markRefunded(
       .update(payments)
       .set({ refundId: refund.refundId, refundedCents: refund.amountCents, refundedAt: now })
       .where(and(eq(payments.orderId, orderId), or(isNull(payments.refundedAt), lt(payments.refundedCents, refund.amountCents))));
+    // Referrals: a friend's refunded first order earns no credit; credits the order used come back.
+    await referralRefund(tx, orderId, now);
     return true;
   });
 }
