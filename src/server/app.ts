@@ -18,6 +18,7 @@ import { photoRoutes } from './http/photos.js';
 import { couponRoutes } from './http/coupon.js';
 import { operatorRoutes } from './http/operator.js';
 import { teamRoutes } from './http/teams.js';
+import { referralRoutes } from './http/referrals.js';
 import { orderRoutes } from './http/orders.js';
 import { receiptRoutes } from './http/receipts.js';
 import { stripeWebhookRoutes } from './http/stripe-webhook.js';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(astriaCallbackRoutes);
   await app.register(operatorRoutes);
   await app.register(teamRoutes);
+  await app.register(referralRoutes);
   await app.register(siteRoutes, {
     distDir: config.distDir,
     checkoutHelmet: checkoutPageHelmet(config),

@@ -11,6 +11,7 @@ import { ok, parseInput } from './envelope.js';
 import { route } from './route.js';
 import { isCrossSite } from './security.js';
 import { cookieOptions, signIn, signOut } from './session.js';
+import { welcomeReferred } from './referrals.js';
 
 const OAUTH_STATE_COOKIE = 'oauth_state';
 const ZProviderParams = z.object({ provider: z.enum(['google', 'microsoft']) });
@@ -28,6 +29,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   route(app, CALLS.verifyLoginLink, async ({ input, request, reply }) => {
     const { user, redirectUrl } = await redeemLoginLink(ctx, { token: input.token, ip: request.ip });
     await signIn(request, reply, user.id);
+    await welcomeReferred(request, reply, user);
     return ok({ redirectURL: redirectUrl ?? '/dashboard' });
   });
 
@@ -62,6 +64,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     try {
       const { user, redirectUrl } = await completeOAuth(ctx, { provider, callbackUrl, cookieState });
       await signIn(request, reply, user.id);
+      await welcomeReferred(request, reply, user);
       return reply.redirect(redirectUrl ?? '/dashboard', 303);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

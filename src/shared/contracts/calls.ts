@@ -77,6 +77,8 @@ import {
   ZTeamAdminRequestSchema,
   ZTeamAdminResponseSchema,
 } from './team';
+// Referrals
+import { ZOperatorReferralsRequestSchema, ZOperatorReferralsResponseSchema, ZReferralsResponseSchema, ZVoidCreditRequestSchema } from './referral';
 
 /**
  * One JSON call of the API: its path, what it takes, what it answers in `data`, and who may make it.
@@ -211,4 +213,13 @@ export const CALLS = {
   teamJoin: call({ ...ENDPOINTS.teamJoin, request: ZJoinTeamRequestSchema, response: ZJoinTeamResponseSchema, access: 'customer' }),
   operatorTeams: call({ ...ENDPOINTS.operatorTeams, request: ZOperatorTeamsRequestSchema, response: ZOperatorTeamsResponseSchema, access: 'operator' }),
   operatorTeam: call({ ...ENDPOINTS.operatorTeam, request: ZOperatorTeamRequestSchema, response: ZOperatorTeamResponseSchema, access: 'operator' }),
+  // Referrals: the customer's page (the link is made on the first call), and the console's lookup and action.
+  referralsMine: call({ ...ENDPOINTS.referralsMine, request: ZEmptyRequestSchema, response: ZReferralsResponseSchema, access: 'customer' }),
+  operatorReferrals: call({
+    ...ENDPOINTS.operatorReferrals,
+    request: ZOperatorReferralsRequestSchema,
+    response: ZOperatorReferralsResponseSchema,
+    access: 'operator',
+  }),
+  operatorVoidCredit: call({ ...ENDPOINTS.operatorVoidCredit, request: ZVoidCreditRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
 } as const satisfies Record<keyof typeof ENDPOINTS, Call>;

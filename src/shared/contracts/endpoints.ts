@@ -60,6 +60,10 @@ export const ENDPOINTS = {
   teamJoin: { path: '/v1/team/join' },
   operatorTeams: { path: '/v1/operator/teams/search' },
   operatorTeam: { path: '/v1/operator/teams/get' },
+  // Referrals
+  referralsMine: { path: '/v1/referrals/mine', methods: ['GET', 'POST'] },
+  operatorReferrals: { path: '/v1/operator/referrals/get' },
+  operatorVoidCredit: { path: '/v1/operator/referrals/voidCredit' },
 } as const satisfies Record<string, Endpoint>;
 
 export type CallName = keyof typeof ENDPOINTS;

@@ -10,11 +10,20 @@ import { ZOrderIdSchema } from './orders';
  */
 
 /** Every action the console can take, as the audit log names it. */
-export const OPERATOR_ACTIONS = ['retry', 'refund', 'resendReady', 'extendRetention', 'deleteCustomer', 'setBetaSeats', 'freeBetaSeat'] as const;
+export const OPERATOR_ACTIONS = [
+  'retry',
+  'refund',
+  'resendReady',
+  'extendRetention',
+  'deleteCustomer',
+  'setBetaSeats',
+  'freeBetaSeat',
+  'voidReferralCredit',
+] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
 /** Made once per confirmation dialog: the same confirmation sent twice (a double click, a retry) acts once. */
-const ZRequestId = z
+export const ZRequestId = z
   .string({ message: 'is required' })
   .max(36, 'is too long')
   .pipe(z.uuid({ message: 'must be a UUID' }));

@@ -24,7 +24,7 @@ export const OAUTH_ERRORS = {
 export async function completeOAuth(
   ctx: Pick<AppContext, 'database' | 'oauth' | 'clock' | 'log'>,
   input: { provider: OAuthProviderName; callbackUrl: URL; cookieState: string | undefined },
-): Promise<{ user: User; redirectUrl: string | null }> {
+): Promise<{ user: User & { created: boolean }; redirectUrl: string | null }> {
   const { db } = ctx.database;
   const now = ctx.clock.now();
   const params = input.callbackUrl.searchParams;
@@ -62,7 +62,7 @@ export async function completeOAuth(
     .where(and(eq(oauthIdentities.provider, input.provider), eq(oauthIdentities.subject, profile.subject)));
   if (linked) {
     await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, linked.user.id));
-    return { user: linked.user, redirectUrl: flow.redirectUrl };
+    return { user: { ...linked.user, created: false }, redirectUrl: flow.redirectUrl };
   }
   // Linking by email is only safe when the provider vouches for the address.
   if (!profile.email || !profile.emailVerified) {

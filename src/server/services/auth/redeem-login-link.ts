@@ -24,7 +24,7 @@ export const LOGIN_LINK_ERRORS = {
 export async function redeemLoginLink(
   ctx: Pick<AppContext, 'database' | 'clock' | 'config'>,
   { token, ip }: { token: string; ip: string },
-): Promise<{ user: User; redirectUrl: string | null }> {
+): Promise<{ user: User & { created: boolean }; redirectUrl: string | null }> {
   const { db } = ctx.database;
   const now = ctx.clock.now();
   const key = `login-verify:ip:${ip}`;
@@ -35,7 +35,11 @@ export async function redeemLoginLink(
   return result;
 }
 
-async function spendLoginLink(ctx: Pick<AppContext, 'database'>, token: string, now: Date): Promise<{ user: User; redirectUrl: string | null }> {
+async function spendLoginLink(
+  ctx: Pick<AppContext, 'database'>,
+  token: string,
+  now: Date,
+): Promise<{ user: User & { created: boolean }; redirectUrl: string | null }> {
   const { db } = ctx.database;
   const tokenHash = hashToken(token);
   const [spent] = await db
