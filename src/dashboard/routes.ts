@@ -109,7 +109,7 @@ export const routes: Route[] = [
   ),
   route(
     '/dashboard/referrals',
-    lazyPage(() => import('./pages/placeholder-pages'), 'ReferralsPage'),
+    lazyPage(() => import('./pages/referrals-page'), 'ReferralsPage'),
     'dashboard.titles.referrals',
   ),
   route(

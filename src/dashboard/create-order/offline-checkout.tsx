@@ -120,13 +120,26 @@ export function OfflineCheckout({ clientSecret, onPaid }: { clientSecret: string
               <dt className="text-muted-foreground">{t('wizard.checkout.price')}</dt>
               <dd>{money(session.priceCents)}</dd>
             </div>
-            {session.discountCents > 0 && (
+            {session.discountCents - (session.referralDiscountCents ?? 0) - (session.creditCents ?? 0) > 0 && (
               <div className="flex justify-between gap-4 text-success">
                 <dt className="flex items-center gap-2">
                   {t('wizard.checkout.discount')}
                   {session.couponCode && <Badge variant="success">{session.couponCode}</Badge>}
                 </dt>
-                <dd data-testid="checkout-discount">−{money(session.discountCents)}</dd>
+                <dd data-testid="checkout-discount">−{money(session.discountCents - (session.referralDiscountCents ?? 0) - (session.creditCents ?? 0))}</dd>
+              </div>
+            )}
+            {/* Referrals: the friend's welcome discount and the referrer's credits, each named. */}
+            {(session.referralDiscountCents ?? 0) > 0 && (
+              <div className="flex justify-between gap-4 text-success">
+                <dt>{t('dashboard.referrals.checkout.friendDiscount')}</dt>
+                <dd data-testid="checkout-friend-discount">−{money(session.referralDiscountCents ?? 0)}</dd>
+              </div>
+            )}
+            {(session.creditCents ?? 0) > 0 && (
+              <div className="flex justify-between gap-4 text-success">
+                <dt>{t('dashboard.referrals.checkout.credit')}</dt>
+                <dd data-testid="checkout-credit">−{money(session.creditCents ?? 0)}</dd>
               </div>
             )}
             <div className="flex justify-between gap-4 border-t pt-3 text-base font-semibold">
@@ -134,6 +147,11 @@ export function OfflineCheckout({ clientSecret, onPaid }: { clientSecret: string
               <dd data-testid="checkout-total">{money(session.totalCents)}</dd>
             </div>
           </dl>
+        )}
+        {session?.discountNote && (
+          <p className="mt-3 text-sm text-muted-foreground" data-testid="checkout-discount-note">
+            {t(`dashboard.referrals.checkout.${session.discountNote}`)}
+          </p>
         )}
       </section>
 

@@ -1,16 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageContainer, PageHeader } from '../components/page-header';
 
-/** Referrals: a title-only placeholder, as the product's route table has it. */
-export function ReferralsPage() {
-  const { t } = useTranslation();
-  return (
-    <PageContainer>
-      <PageHeader title={t('dashboard.titles.referrals')} />
-    </PageContainer>
-  );
-}
-
 /** Gift cards: a title-only placeholder, as the product's route table has it. */
 export function GiftCardsPage() {
   const { t } = useTranslation();

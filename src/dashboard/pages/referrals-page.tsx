@@ -1,0 +1,1 @@
+export { ReferralsPage } from '../referrals/referrals-page';
