@@ -6,7 +6,7 @@ import { CHECKOUT_SESSION_TTL_MS } from '@/server/providers/payments/index';
 import { settleOpenCheckouts } from '@/server/services/checkout/settle-open-checkouts';
 import { REFERRAL_PROGRAM } from '@/shared/catalog/packages';
 import { first30Cents } from '@/shared/referrals';
-import { priceOf } from '../support/prices';
+import { priceOf, usd } from '../support/prices';
 import { buildTestApp, runJobs, sameSite, type TestApp } from './helpers/app';
 import { manualClock } from './helpers/clock';
 import { countingGenerator } from './helpers/counting-generator';
@@ -103,6 +103,10 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
     expect(await orderRow(orderId)).toMatchObject({ amountCents: priceOf('pro') - friendDiscountCents, referralDiscountCents: friendDiscountCents });
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, orderId));
     expect(payment).toMatchObject({ amountCents: priceOf('pro') - friendDiscountCents, referralDiscountCents: friendDiscountCents });
+    // The receipt names the discount.
+    const receipt = await t.app.inject({ method: 'GET', url: `/v1/receipts/${payment!.id}`, headers: { cookie: bob } });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.body).toMatch(new RegExp(`Friend(&#39;|&#x27;|')s welcome</td><td class="num">−${usd(friendDiscountCents).replace('$', '\\$')}`));
 
     // A second order is not a first order: the full price.
     expect((await checkout(bob, 'pro')).summary).toMatchObject({ discountCents: 0, totalCents: priceOf('pro'), couponCode: null });
@@ -189,6 +193,10 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
     await pay(eve.cookie, paying.clientSecret);
     expect(await orderRow(paying.orderId)).toMatchObject({ creditCents: referrerCreditCents, amountCents: priceOf('pro') - referrerCreditCents });
     expect((await page(eve.cookie)).credits).toEqual({ availableCents: 0, pending: [], usedCents: referrerCreditCents });
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, paying.orderId));
+    const receipt = await t.app.inject({ method: 'GET', url: `/v1/receipts/${payment!.id}`, headers: { cookie: eve.cookie } });
+    expect(receipt.body).toContain('Referral credit</td>');
+    expect(receipt.body).not.toContain('CREDIT');
     expect((await checkout(eve.cookie, 'pro')).summary).toMatchObject({ creditCents: 0, totalCents: priceOf('pro') });
   });
 

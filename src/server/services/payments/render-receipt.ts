@@ -4,6 +4,7 @@ import { formatDate, formatMoney, intlLocale, shortOrderId } from '../../../shar
 import { htmlLang, type BundledLanguage } from '../../../shared/i18n.js';
 import { escapeHtml } from '../mail/render-mail.js';
 import type { PaymentRecord } from './get-receipt.js';
+import { REFERRAL_CODES } from '../../../shared/referrals.js';
 
 export interface ReceiptPageOptions {
   t: TFunction;
@@ -74,10 +75,17 @@ export function renderReceiptPage(payment: PaymentRecord, { t, language, support
         : d('seatLine', { name: packageName, count: payment.seats, portraits: pkg?.portraits ?? '' })
     }</td><td class="num">${e(money(payment.priceCents, cur, language))}</td></tr>`,
   ];
-  if (payment.discountCents > 0) {
-    const label = payment.couponCode ? d('discountCode', { code: payment.couponCode }) : d('discount');
-    rows.push(`<tr><td>${label}</td><td class="num">−${e(money(payment.discountCents, cur, language))}</td></tr>`);
+  // Referrals: the friend's welcome discount and referral credits are named on lines of their own.
+  const couponCents = payment.discountCents - payment.referralDiscountCents - payment.creditCents;
+  if (couponCents > 0) {
+    const code = [REFERRAL_CODES.friend, REFERRAL_CODES.credit].includes(payment.couponCode as 'FRIEND') ? null : payment.couponCode;
+    const label = code ? d('discountCode', { code }) : d('discount');
+    rows.push(`<tr><td>${label}</td><td class="num">−${e(money(couponCents, cur, language))}</td></tr>`);
   }
+  const referralLine = (key: string, cents: number) =>
+    cents > 0 && rows.push(`<tr><td>${e(t(`dashboard.referrals.checkout.${key}`))}</td><td class="num">−${e(money(cents, cur, language))}</td></tr>`);
+  referralLine('friendDiscount', payment.referralDiscountCents);
+  referralLine('credit', payment.creditCents);
 
   return `<!doctype html>
 <html lang="${htmlLang(language)}">
