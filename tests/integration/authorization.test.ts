@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments } from '@/server/db/schema';
+import { orders, payments, referralCodes } from '@/server/db/schema';
 import { validAnswers } from '../support/answers';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { ownedState } from './helpers/owned-state';
@@ -528,6 +528,35 @@ const ROUTES: Record<string, Expectation> = {
     call: (r) => ({ method: 'POST', url: '/v1/operator/teams/get', json: { teamId: r.teamId } }),
     status: 200,
   },
+  // ---- Referrals: the link is a public navigation; the page is the caller's own; the console's two calls.
+  'GET /r/:code': {
+    access: 'public',
+    reason: 'a referral link: it only remembers the code in a cookie for a sign-up and lands on the home page',
+    call: () => ({ method: 'GET', url: '/r/ABCDEFGHJKMNP' }),
+    signedOut: 302,
+  },
+  'GET /v1/referrals/mine': {
+    access: 'account',
+    call: () => ({ method: 'GET', url: '/v1/referrals/mine' }),
+    status: 200,
+    check: (res, who) => expectOwnReferralCode(res, who.user.id),
+  },
+  'POST /v1/referrals/mine': {
+    access: 'account',
+    call: () => ({ method: 'POST', url: '/v1/referrals/mine', json: {} }),
+    status: 200,
+    check: (res, who) => expectOwnReferralCode(res, who.user.id),
+  },
+  'POST /v1/operator/referrals/get': {
+    access: 'operator',
+    call: () => ({ method: 'POST', url: '/v1/operator/referrals/get', json: { email: OPERATOR } }),
+    status: 200,
+  },
+  'POST /v1/operator/referrals/voidCredit': {
+    access: 'operator',
+    call: () => ({ method: 'POST', url: '/v1/operator/referrals/voidCredit', json: { creditId: NONE, requestId: randomUUID() } }),
+    status: 404,
+  },
   'GET /v1/operator/orders/:orderId/thumbs/:no': {
     access: 'operator',
     call: (r) => ({ method: 'GET', url: `/v1/operator/orders/${r.orderId}/thumbs/1` }),
@@ -536,6 +565,12 @@ const ROUTES: Record<string, Expectation> = {
 };
 
 const OPERATOR = 'operator@example.com';
+
+/** Referrals: the page answers the caller's own code, as stored for their account. */
+async function expectOwnReferralCode(res: Response, userId: string) {
+  const [row] = await t.app.ctx.database.db.select({ code: referralCodes.code }).from(referralCodes).where(eq(referralCodes.userId, userId));
+  expect(res.json().data.code).toBe(row?.code);
+}
 
 /** Routes outside /v1: pages of the site. What they show comes from the /v1 calls above. */
 const SITE_ROUTES: Record<string, { reason: string; signedOutRedirect?: string }> = {

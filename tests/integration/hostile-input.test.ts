@@ -46,6 +46,7 @@ import {
   ZSetTeamBrandRequestSchema,
   ZTeamAdminRequestSchema,
 } from '@/shared/contracts/team';
+import { ZOperatorReferralsRequestSchema, ZVoidCreditRequestSchema } from '@/shared/contracts/referral';
 import { validAnswers } from '../support/answers';
 import { priceOf, usd } from '../support/prices';
 import { buildTestApp, type TestApp } from './helpers/app';
@@ -81,7 +82,9 @@ type FieldKind =
   | 'teamName'
   | 'domain'
   | 'joinToken'
-  | 'teamSearch';
+  | 'teamSearch'
+  /** Referrals: a credit's id, answered as a missing one. */
+  | 'creditId';
 
 interface JsonRoute {
   url: string;
@@ -490,6 +493,24 @@ const JSON_ROUTES: JsonRoute[] = [
     fields: { teamId: 'teamId' },
     required: ['teamId'],
   },
+  // Referrals: the customer's page, and the console's lookup and void (no credit has this id: nothing is voided).
+  { url: '/v1/referrals/mine', schema: ZEmptyRequestSchema, caller: 'customer', body: () => ({}), fields: {}, required: [] },
+  {
+    url: '/v1/operator/referrals/get',
+    schema: ZOperatorReferralsRequestSchema,
+    caller: 'operator',
+    body: () => ({ email: 'hostile-customer@example.com' }),
+    fields: { email: 'email' },
+    required: ['email'],
+  },
+  {
+    url: '/v1/operator/referrals/voidCredit',
+    schema: ZVoidCreditRequestSchema,
+    caller: 'operator',
+    body: () => ({ creditId: '00000000-0000-4000-8000-000000000000', requestId: crypto.randomUUID() }),
+    fields: { creditId: 'creditId', requestId: 'requestId' },
+    required: ['creditId', 'requestId'],
+  },
 ];
 
 /** POST routes whose body is not a JSON contract, and the suite that throws hostile input at each. */
@@ -521,6 +542,7 @@ const TEXT_FIELDS: FieldKind[] = [
   'domain',
   'joinToken',
   'teamSearch',
+  'creditId',
 ];
 
 const OPERATOR = 'hostile-operator@example.com';
@@ -707,7 +729,8 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
         case 'orderId':
         case 'teamId':
         case 'teamItem':
-        case 'seatSession': {
+        case 'seatSession':
+        case 'creditId': {
           // A hostile id is answered exactly like a well-formed id that does not exist.
           const missing = await send(route, JSON.stringify({ ...route.body(), [field]: MISSING_ORDER }));
           expect(res.statusCode).toBe(404);
