@@ -22,6 +22,7 @@ import { sessionCookieOf, signInAs } from './helpers/session';
  */
 
 const DAY_MS = 24 * 3600_000;
+const OPERATOR = 'ops@studio.example';
 const { friendDiscountCents, referrerCreditCents, windowDays, creditsPerMonth } = REFERRAL_PROGRAM;
 
 describe('[referrals] links, the friend discount and the referrer credit', () => {
@@ -29,7 +30,7 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
   let photos: Buffer[];
   const clock = manualClock(new Date('2026-11-03T09:00:00Z'));
   beforeAll(async () => {
-    t = await buildTestApp({}, { clock, generator: countingGenerator().generator });
+    t = await buildTestApp({ OPERATOR_EMAILS: OPERATOR }, { clock, generator: countingGenerator().generator });
     photos = await makePhotos(6);
   });
   afterAll(() => t.close());
@@ -288,5 +289,39 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
     const next = await checkout(ned, 'basic');
     await pay(ned, next.clientSecret);
     expect((await page(lea.cookie)).credits.pending).toHaveLength(1);
+  });
+
+  it("shows the console a customer's referrals and credits and the overview's totals, and voids a credit once, audited", async () => {
+    const op = await signInAs(t, OPERATOR);
+    const customer = await signInAs(t, 'ann@example.com');
+    const lookup = await post(op.cookie, '/v1/operator/referrals/get', { email: 'ann@example.com' });
+    expect(lookup.statusCode).toBe(200);
+    const found = lookup.json().data;
+    expect(found.referrals).toMatchObject([{ role: 'referrer', other: 'b•••@example.com', state: 'credited' }]);
+    expect(found.credits).toMatchObject([{ amountCents: referrerCreditCents, state: 'pending' }]);
+    // Anyone else is answered as by a route that does not exist.
+    expect((await post(customer.cookie, '/v1/operator/referrals/get', { email: 'ann@example.com' })).statusCode).toBe(404);
+
+    const overview = (await post(op.cookie, '/v1/operator/overview')).json().data;
+    // The friends of the tests above: seven joined, five paid with the friend's discount (one chose FIRST30);
+    // Ann's and Cat's credits are usable, Eve's was used this month (a month ago by now), Ned's is pending.
+    expect(overview.referrals).toEqual({
+      joined: 7,
+      pendingCents: referrerCreditCents,
+      availableCents: 2 * referrerCreditCents,
+      usedThisMonthCents: 0,
+      discountCents: 5 * friendDiscountCents,
+    });
+
+    const voided = await post(op.cookie, '/v1/operator/referrals/voidCredit', { creditId: found.credits[0].id, requestId: crypto.randomUUID() });
+    expect(voided.json()).toMatchObject({ code: 0, data: { action: 'voidReferralCredit', customerEmail: 'ann@example.com', outcome: 'done' } });
+    const again = await post(op.cookie, '/v1/operator/referrals/voidCredit', { creditId: found.credits[0].id, requestId: crypto.randomUUID() });
+    expect(again.statusCode).toBe(409);
+    expect((await post(op.cookie, '/v1/operator/referrals/voidCredit', { creditId: 'nope', requestId: crypto.randomUUID() })).json()).toEqual({
+      code: 404,
+      message: 'Credit not found',
+      data: null,
+    });
+    expect((await page(customer.cookie)).credits.availableCents).toBe(0);
   });
 });

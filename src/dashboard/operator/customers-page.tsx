@@ -14,6 +14,7 @@ import { Input } from '@/ui/input';
 import { Label } from '@/ui/label';
 import { PageContainer, PageHeader } from '../components/page-header';
 import { OrderRows } from './order-rows';
+import { OperatorReferralsSection } from '../referrals/operator-referrals-section';
 import { ActionButton, useDateTime } from './operator-ui';
 
 /** Customers: one looked up by email, with their orders, payments, sign-in methods and when last seen. */
@@ -137,6 +138,8 @@ export function CustomersPage() {
               )}
             </CardContent>
           </Card>
+          {/* Referrals: as referrer and as friend, and the customer's credits. */}
+          <OperatorReferralsSection email={customer.email} />
         </>
       )}
     </PageContainer>

@@ -109,6 +109,17 @@ export function OverviewPage() {
             </>
           }
         />
+        {/* Referrals */}
+        <Stat
+          label={t('operator.overview.referrals.label')}
+          value={t('operator.overview.referrals.value', { joined: overview.referrals.joined })}
+          note={t('operator.overview.referrals.note', {
+            pending: money(overview.referrals.pendingCents),
+            available: money(overview.referrals.availableCents),
+            used: money(overview.referrals.usedThisMonthCents),
+            discount: money(overview.referrals.discountCents),
+          })}
+        />
         <Stat
           label={t('operator.overview.betaSeats')}
           value={t('operator.overview.seatsUsed', { used: overview.betaSeats.used, total: overview.betaSeats.total })}

@@ -65,6 +65,14 @@ export const ZOverviewResponseSchema = z.object({
   failed: z.number().int(),
   refunds: z.object({ count: z.number().int(), cents: z.number().int() }),
   betaSeats: z.object({ used: z.number().int(), total: z.number().int() }),
+  // Referrals: friends joined, credits pending and usable now, credits used this month (UTC), friends' discount given.
+  referrals: z.object({
+    joined: z.number().int(),
+    pendingCents: z.number().int(),
+    availableCents: z.number().int(),
+    usedThisMonthCents: z.number().int(),
+    discountCents: z.number().int(),
+  }),
   /** The last daily sweep of the file store: when, and how many order folders it found without an order (and deleted). */
   fileSweep: z.object({ at: z.string(), orphans: z.number().int() }).nullable(),
   queue: z.object({ waiting: z.number().int(), running: z.number().int(), failed: z.number().int() }),

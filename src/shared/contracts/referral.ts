@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { ZRequestId } from './operator';
+import { ZOperatorCustomerRequestSchema, ZRequestId } from './operator';
 
 /**
  * Referrals: each customer's personal link, the friends who joined by it and the credits they earned
@@ -39,9 +39,8 @@ export type ReferralsResponse = z.infer<typeof ZReferralsResponseSchema>;
 
 // ─── Operator ───────────────────────────────────────────────────────────────────────────────────
 
-export const ZOperatorReferralsRequestSchema = z.strictObject({
-  email: z.string({ message: 'is required' }).trim().min(3, 'is required').max(320, 'is too long'),
-});
+/** A customer by their address, as the console's customer page finds them. */
+export const ZOperatorReferralsRequestSchema = ZOperatorCustomerRequestSchema;
 
 const ZOperatorReferral = z.object({
   id: z.string(),

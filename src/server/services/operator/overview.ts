@@ -5,6 +5,7 @@ import type { OperatorOverview } from '../../../shared/contracts/operator.js';
 import { betaSeatTotal, countBetaSeats } from '../entitlements/beta-seats.js';
 import { lastFileSweep } from '../retention/sweep-files.js';
 import { likenessFigures } from './likeness-figures.js';
+import { referralTotals } from '../referrals/operator-referrals.js';
 
 const DAYS = 30;
 const DAY_MS = 24 * 3600_000;
@@ -92,6 +93,7 @@ export async function getOverview(ctx: Pick<AppContext, 'database' | 'clock' | '
     failed: num(finished?.failed),
     refunds: { count: num(refunds?.count), cents: num(refunds?.cents) },
     betaSeats: { used: Math.min(used, total), total },
+    referrals: await referralTotals(db, now),
     fileSweep: sweep ? { at: sweep.at, orphans: sweep.orphans } : null,
     queue: {
       waiting: (states.get('created') ?? 0) + (states.get('retry') ?? 0),

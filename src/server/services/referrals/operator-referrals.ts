@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { referralCodes, referralCredits, referrals, users } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { payments, referralCodes, referralCredits, referrals, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { AuditEntry } from '../../../shared/contracts/operator.js';
 import type { OperatorReferrals } from '../../../shared/contracts/referral.js';
@@ -8,6 +9,7 @@ import { UUID_PATTERN } from '../../../shared/ids.js';
 import { identityOf } from '../entitlements/identity.js';
 import { type Actor, runAction } from '../operator/audit.js';
 import { shownState } from './get-referrals.js';
+import { monthStart } from './referral-ledger.js';
 
 const CUSTOMER_NOT_FOUND = 'No customer with this email';
 
@@ -74,4 +76,27 @@ export function voidReferralCredit(ctx: Pick<AppContext, 'database' | 'clock' | 
       return undefined;
     });
   })();
+}
+
+/**
+ * The overview's referral totals: friends who joined (ever), credits pending and usable now (amounts),
+ * credits used this calendar month (UTC), and the friends' discount given on paid orders (ever).
+ */
+export async function referralTotals(db: Db, now: Date) {
+  const [joined] = await db.select({ n: count() }).from(referrals);
+  const [credits] = await db
+    .select({
+      pending: sql<number>`coalesce(sum(${referralCredits.amountCents}) filter (where ${referralCredits.state} = 'pending' and ${referralCredits.availableAt} > ${now.toISOString()}::timestamptz), 0)::int`,
+      available: sql<number>`coalesce(sum(${referralCredits.amountCents}) filter (where ${referralCredits.state} in ('pending', 'available', 'held') and ${referralCredits.availableAt} <= ${now.toISOString()}::timestamptz), 0)::int`,
+      usedThisMonth: sql<number>`coalesce(sum(${referralCredits.amountCents}) filter (where ${referralCredits.state} = 'used' and ${referralCredits.usedAt} >= ${monthStart(now).toISOString()}::timestamptz), 0)::int`,
+    })
+    .from(referralCredits);
+  const [given] = await db.select({ cents: sql<number>`coalesce(sum(${payments.referralDiscountCents}), 0)::int` }).from(payments);
+  return {
+    joined: Number(joined?.n ?? 0),
+    pendingCents: Number(credits?.pending ?? 0),
+    availableCents: Number(credits?.available ?? 0),
+    usedThisMonthCents: Number(credits?.usedThisMonth ?? 0),
+    discountCents: Number(given?.cents ?? 0),
+  };
 }
