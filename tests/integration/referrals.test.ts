@@ -10,10 +10,10 @@ import { priceOf, usd } from '../support/prices';
 import { buildTestApp, runJobs, sameSite, type TestApp } from './helpers/app';
 import { manualClock } from './helpers/clock';
 import { countingGenerator } from './helpers/counting-generator';
-import { mailedToken, verifyLink } from './helpers/login-link';
 import { startCheckout } from './helpers/orders';
 import { makePhotos } from './helpers/photos';
-import { sessionCookieOf, signInAs } from './helpers/session';
+import { arriveAndSignIn as arriveAndSignInAs } from './helpers/referrals';
+import { signInAs } from './helpers/session';
 
 /**
  * Referrals, end to end through the API (docs/decisions.md, "Referrals"): a newcomer arriving by a
@@ -50,20 +50,7 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
     return { ...who, link: link as string, code: code as string };
   }
 
-  /** A browser opens `code`'s link, then signs in by emailed link: the session cookie it ends with. */
-  async function arriveAndSignIn(code: string, email: string, existingCookie?: string) {
-    const landed = await t.app.inject({ method: 'GET', url: `/r/${code}` });
-    expect(landed.statusCode).toBe(302);
-    expect(landed.headers.location).toBe('/');
-    const setCookie = [landed.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('referral='));
-    const referralCookie = setCookie?.split(';')[0] ?? '';
-    const cookie = [referralCookie, existingCookie].filter(Boolean).join('; ');
-    const verified = await verifyLink(t, await mailedToken(t, email), { cookie });
-    expect(verified.statusCode).toBe(200);
-    const cleared = [verified.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('referral='));
-    if (referralCookie) expect(cleared).toMatch(/^referral=;/);
-    return `session=${sessionCookieOf(verified.headers['set-cookie'])!.value}`;
-  }
+  const arriveAndSignIn = (code: string, email: string, existingCookie?: string) => arriveAndSignInAs(t, code, email, existingCookie);
 
   /** Starts a checkout for `packageId`; answers the created order and its offline session summary. */
   async function checkout(cookie: string, packageId: string, couponCode?: string) {

@@ -123,7 +123,7 @@ export async function startStripeApi() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     /** The customer paid: the session completes with a charge, as Stripe reports it. */
-    complete(sessionId: string, { discount = 0, promotionCode }: { discount?: number; promotionCode?: string } = {}) {
+    complete(sessionId: string, { discount = 0, promotionCode, coupon }: { discount?: number; promotionCode?: string; coupon?: string } = {}) {
       const session = sessions.get(sessionId)!;
       const subtotal = session.amount_subtotal as number;
       Object.assign(session, {
@@ -131,9 +131,12 @@ export async function startStripeApi() {
         payment_status: subtotal - discount > 0 ? 'paid' : 'no_payment_required',
         amount_total: subtotal - discount,
         total_details: { amount_discount: discount, amount_shipping: 0, amount_tax: 0 },
+        // A promotion code the customer typed, or a coupon the session was created with.
         discounts: promotionCode
           ? [{ coupon: 'portrait-studio-first30', promotion_code: { id: 'promo_first30', object: 'promotion_code', code: promotionCode } }]
-          : [],
+          : coupon
+            ? [{ coupon, promotion_code: null }]
+            : [],
         payment_intent: {
           id: `pi_${sessionId}`,
           object: 'payment_intent',
