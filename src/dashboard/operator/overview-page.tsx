@@ -112,7 +112,7 @@ export function OverviewPage() {
         {/* Referrals */}
         <Stat
           label={t('operator.overview.referrals.label')}
-          value={t('operator.overview.referrals.value', { joined: overview.referrals.joined })}
+          value={overview.referrals.joined}
           note={t('operator.overview.referrals.note', {
             pending: money(overview.referrals.pendingCents),
             available: money(overview.referrals.availableCents),
