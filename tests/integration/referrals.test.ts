@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments, referralCredits } from '@/server/db/schema';
+import { orders, payments, referralCredits, referrals } from '@/server/db/schema';
 import { generateOrderJob } from '@/server/jobs/definitions';
 import { CHECKOUT_SESSION_TTL_MS } from '@/server/providers/payments/index';
 import { settleOpenCheckouts } from '@/server/services/checkout/settle-open-checkouts';
@@ -278,6 +278,34 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
     expect((await page(lea.cookie)).credits.pending).toHaveLength(1);
   });
 
+  it("takes a deleted referrer's credits with the account, keeps the referral, and still gives a friend their discount", async () => {
+    const pat = await referrer('pat@example.com');
+    const rita = await arriveAndSignIn(pat.code, 'rita@example.com');
+    const quinn = await arriveAndSignIn(pat.code, 'quinn@example.com');
+    const ritaOrder = await checkout(rita, 'basic');
+    await pay(rita, ritaOrder.clientSecret);
+    expect(await db().select().from(referralCredits).where(eq(referralCredits.userId, pat.user.id))).toHaveLength(1);
+
+    expect((await post(pat.cookie, '/v1/user/delete')).json()).toMatchObject({ code: 0 });
+    expect(await db().select().from(referralCredits).where(eq(referralCredits.userId, pat.user.id))).toEqual([]);
+    const kept = await db()
+      .select({ referrerId: referrals.referrerId })
+      .from(referrals)
+      .where(inArray(referrals.friendMasked, ['r•••@example.com', 'q•••@example.com']));
+    expect(kept.map((r) => r.referrerId)).toEqual([null, null]);
+
+    // The friend was promised the discount when they joined: it holds; nobody earns a credit for it.
+    const quinnOrder = await checkout(quinn, 'basic');
+    expect(quinnOrder.summary).toMatchObject({ discountCents: friendDiscountCents, couponCode: 'FRIEND' });
+    await pay(quinn, quinnOrder.clientSecret);
+    const [after] = await db().select().from(referrals).where(eq(referrals.firstOrderId, quinnOrder.orderId));
+    expect(after).toMatchObject({ state: 'ordered', referrerId: null });
+    expect(await db().select().from(referralCredits).where(eq(referralCredits.referralId, after!.id))).toEqual([]);
+    // The link died with the account: a newcomer by it is no one's friend.
+    await arriveAndSignIn(pat.code, 'sam@example.com');
+    expect(await db().select().from(referrals).where(eq(referrals.friendMasked, 's•••@example.com'))).toEqual([]);
+  });
+
   it("shows the console a customer's referrals and credits and the overview's totals, and voids a credit once, audited", async () => {
     const op = await signInAs(t, OPERATOR);
     const customer = await signInAs(t, 'ann@example.com');
@@ -290,14 +318,14 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
     expect((await post(customer.cookie, '/v1/operator/referrals/get', { email: 'ann@example.com' })).statusCode).toBe(404);
 
     const overview = (await post(op.cookie, '/v1/operator/overview')).json().data;
-    // The friends of the tests above: seven joined, five paid with the friend's discount (one chose FIRST30);
+    // The friends of the tests above: nine joined, seven paid with the friend's discount (one chose FIRST30);
     // Ann's and Cat's credits are usable, Eve's was used this month (a month ago by now), Ned's is pending.
     expect(overview.referrals).toEqual({
-      joined: 7,
+      joined: 9,
       pendingCents: referrerCreditCents,
       availableCents: 2 * referrerCreditCents,
       usedThisMonthCents: 0,
-      discountCents: 5 * friendDiscountCents,
+      discountCents: 7 * friendDiscountCents,
     });
 
     const voided = await post(op.cookie, '/v1/operator/referrals/voidCredit', { creditId: found.credits[0].id, requestId: crypto.randomUUID() });
