@@ -1,5 +1,4 @@
 import type { AppContext } from '../../context.js';
-import { REFERRAL_CODES } from '../../../shared/referrals.js';
 import type { users } from '../../db/schema.js';
 import type { PortraitPackage } from '../../../shared/catalog/packages.js';
 import type { CheckoutCreateResponse } from '../../../shared/contracts/checkout.js';
@@ -42,16 +41,7 @@ export async function startPendingOrder(
   try {
     await prepare?.(created.id);
     // Referrals: the customer's usable credits are held on this order until it is paid or its checkout ends.
-    const creditCents = await holdCredits(db, { userId: user.id, orderId: created.id, roomCents: creditRoomCents, now });
-    const final = creditCents
-      ? {
-          ...charge,
-          creditCents,
-          discountCents: charge.discountCents + creditCents,
-          amountCents: charge.amountCents - creditCents,
-          couponCode: charge.couponCode ?? REFERRAL_CODES.credit,
-        }
-      : charge;
+    const final = await holdCredits(db, { userId: user.id, orderId: created.id, charge, roomCents: creditRoomCents, now });
     return await openCheckoutSession(ctx, { orderId: created.id, user, pkg, isBeta: created.isBeta, charge: final });
   } catch (error) {
     await deleteOrderAndFiles(ctx, created.id, { filesBestEffort: true, now }).catch(() => {});

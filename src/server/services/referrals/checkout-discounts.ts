@@ -50,13 +50,13 @@ export async function orderCharge(db: Executor, { identity, pkg }: { identity: s
 /**
  * Holds the customer's usable credits, oldest first, on a pending order: each whole, while they fit in
  * `roomCents`. Each credit is taken by a conditional update, so of two checkouts opened at once a credit
- * goes to one of them. Answers the amount held.
+ * goes to one of them. Answers the order's charge with the credits taken off, as the order now records it.
  */
 export async function holdCredits(
   db: Executor,
-  { userId, orderId, roomCents, now }: { userId: string; orderId: string; roomCents: number; now: Date },
-): Promise<number> {
-  if (roomCents <= 0) return 0;
+  { userId, orderId, charge, roomCents, now }: { userId: string; orderId: string; charge: OrderCharge; roomCents: number; now: Date },
+): Promise<OrderCharge> {
+  if (roomCents <= 0) return charge;
   const candidates = await db
     .select({ id: referralCredits.id, amountCents: referralCredits.amountCents })
     .from(referralCredits)
@@ -72,21 +72,17 @@ export async function holdCredits(
       .returning({ id: referralCredits.id });
     if (taken.length === 1) held += credit.amountCents;
   }
-  if (held > 0) {
-    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-    if (order) {
-      await db
-        .update(orders)
-        .set({
-          creditCents: held,
-          discountCents: order.discountCents + held,
-          amountCents: order.amountCents - held,
-          couponCode: order.couponCode ?? REFERRAL_CODES.credit,
-        })
-        .where(eq(orders.id, orderId));
-    }
-  }
-  return held;
+  if (held === 0) return charge;
+  const withCredits: OrderCharge = {
+    ...charge,
+    creditCents: held,
+    discountCents: charge.discountCents + held,
+    amountCents: charge.amountCents - held,
+    couponCode: charge.couponCode ?? REFERRAL_CODES.credit,
+  };
+  const { creditCents, discountCents, amountCents, couponCode } = withCredits;
+  await db.update(orders).set({ creditCents, discountCents, amountCents, couponCode }).where(eq(orders.id, orderId));
+  return withCredits;
 }
 
 /** The order was paid: its held credits are spent. */
