@@ -54,6 +54,10 @@ for (const [device, viewport] of [
     await uploadUsablePhotos(friend, await selfieFiles(6));
     await nextButton(friend).click();
     await expect(question(friend, 'Choose your package')).toBeVisible();
+    // Where the prices are shown, the wizard says the welcome discount applies at checkout.
+    await expect(friend.getByTestId('referral-offer')).toHaveText(
+      `Your friend's welcome: ${usd(friendDiscountCents)} off your first order, applied at checkout.`,
+    );
     await friend.getByRole('button', { name: 'Choose Basic' }).click();
     const dialog = friend.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();

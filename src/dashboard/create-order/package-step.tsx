@@ -14,6 +14,7 @@ import { discardDraft } from '@/stores/wizard-draft';
 import { CheckoutDialog, type CheckoutPhase } from './checkout-dialog';
 import { createCheckout, portraitInfoFrom } from './create-checkout';
 import { PackageCard } from './package-card';
+import { ReferralOfferNote } from '../referrals/referral-offer-note';
 
 /**
  * Whether the customer has never paid for an order (their receipts hold no payment above zero), so the
@@ -105,6 +106,8 @@ export function PackageStep({ category, wizard, beta }: { category: Category; wi
           {t('wizard.firstOrderOffer', { percent: FIRST_ORDER_COUPON.percentOff, code: FIRST_ORDER_COUPON.code })}
         </p>
       )}
+      {/* Referrals: the friend's welcome discount and usable credits, applied at checkout. */}
+      <ReferralOfferNote />
       <div className="grid gap-5 pt-2 sm:grid-cols-2 xl:grid-cols-4">
         {PACKAGES.map((pkg) => {
           const isBeta = pkg.id === 'beta';
