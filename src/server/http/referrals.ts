@@ -23,7 +23,9 @@ export async function welcomeReferred(request: FastifyRequest, reply: FastifyRep
   if (!code) return;
   const { ctx } = request.server;
   reply.clearCookie(REFERRAL_COOKIE, cookieOptions(ctx.config));
-  if (user.created) await joinByReferral(ctx, { userId: user.id, code });
+  if (!user.created) return;
+  // The sign-in has happened: a referral that cannot be recorded now is logged, never a failed sign-in.
+  await joinByReferral(ctx, { userId: user.id, code }).catch((error: unknown) => request.log.error({ err: error }, 'could not record a referral'));
 }
 
 /** Referrals: the shared link (a browser navigation), the customer's page, and the console's lookup and action. */
