@@ -170,6 +170,8 @@ export const orders = pgTable(
     teamInvitationId: uuid('team_invitation_id'),
     /** The member's order used a seat (false: the admin's free retry); a seat order that fails for good gives it back. */
     teamSeat: boolean('team_seat').notNull().default(false),
+    /** Gift cards: the card that paid for this order (amount 0); an order that fails for good gives the card back. */
+    giftCardId: uuid('gift_card_id'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -388,6 +390,8 @@ export const payments = pgTable(
     refundedAt: ts('refunded_at'),
     /** A team's seat purchase this payment is (its receipt); null for an order's payment. */
     seatPurchaseId: uuid('seat_purchase_id'),
+    /** Gift cards: the gift card this payment bought (its receipt); null otherwise. */
+    giftCardId: uuid('gift_card_id'),
     createdAt: createdAt(),
   },
   (t) => [index('payments_user_created').on(t.userId, t.createdAt)],
@@ -432,6 +436,8 @@ export const offlineCheckoutSessions = pgTable('offline_checkout_sessions', {
   /** The order it pays, or (`purchaseId`) a team's seat purchase. */
   orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
   purchaseId: uuid('purchase_id'),
+  /** Gift cards: the gift card it pays, when it pays one. */
+  giftCardId: uuid('gift_card_id'),
   clientSecretHash: text('client_secret_hash').notNull().unique(),
   priceCents: integer('price_cents').notNull(),
   discountCents: integer('discount_cents').notNull().default(0),
@@ -476,7 +482,18 @@ export const auditLog = pgTable(
     requestId: uuid('request_id').notNull().unique(),
     actorEmail: text('actor_email').notNull(),
     action: text('action', {
-      enum: ['retry', 'refund', 'resendReady', 'extendRetention', 'deleteCustomer', 'setBetaSeats', 'freeBetaSeat', 'voidReferralCredit'],
+      enum: [
+        'retry',
+        'refund',
+        'resendReady',
+        'extendRetention',
+        'deleteCustomer',
+        'setBetaSeats',
+        'freeBetaSeat',
+        'voidReferralCredit',
+        'voidGiftCard',
+        'resendGiftCard',
+      ],
     }).notNull(),
     orderId: uuid('order_id'),
     customerEmail: text('customer_email'),
@@ -675,4 +692,68 @@ export const referralCredits = pgTable(
     voidedBy: text('voided_by'),
   },
   (t) => [index('referral_credits_user').on(t.userId, t.state, t.availableAt), index('referral_credits_order').on(t.orderId)],
+);
+
+// ─── Gift cards ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Gift cards: money, kept whatever happens to the buyer's or the redeemer's account (both set null; the
+ * identities stay). The code itself is never stored in clear: `code_hash` (an HMAC under an installation
+ * key) finds it, `code_sealed` (AES-256-GCM under another) lets the buyer see, print and resend it.
+ * `status`: `open` (checkout not paid), `paid`, `expired` (checkout ended unpaid), `refunded`, `void`.
+ * Redeemed = `redeemed_at` set; used = `used_at` set.
+ */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    codeHash: text('code_hash').notNull().unique(),
+    codeSealed: text('code_sealed').notNull(),
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    buyerIdentity: text('buyer_identity').notNull(),
+    /** The name the recipient's mail gives as the sender (the buyer's name or address when bought). */
+    buyerName: text('buyer_name').notNull(),
+    packageId: text('package_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider', { enum: ['offline', 'stripe'] }).notNull(),
+    delivery: text('delivery', { enum: ['mail', 'print'] }).notNull(),
+    recipientEmail: text('recipient_email'),
+    recipientName: text('recipient_name'),
+    message: text('message'),
+    language: text('language').notNull(),
+    sendAt: ts('send_at').notNull(),
+    sentAt: ts('sent_at'),
+    /** Resends today: at most a few a day (`resend_day` is the UTC day they count for). */
+    resendDay: text('resend_day'),
+    resends: integer('resends').notNull().default(0),
+    status: text('status', { enum: ['open', 'paid', 'expired', 'refunded', 'void'] })
+      .notNull()
+      .default('open'),
+    checkoutSessionId: text('checkout_session_id').unique(),
+    paymentIntentId: text('payment_intent_id'),
+    cardLast4: text('card_last4'),
+    receiptUrl: text('receipt_url'),
+    paidAt: ts('paid_at'),
+    refundId: text('refund_id'),
+    refundedAt: ts('refunded_at'),
+    voidedAt: ts('voided_at'),
+    voidedBy: text('voided_by'),
+    redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+    redeemedIdentity: text('redeemed_identity'),
+    redeemedAt: ts('redeemed_at'),
+    /**
+     * The order the card paid, and when: no foreign key, so deleting that order never gives the card back;
+     * only an order that fails for good does (both cleared).
+     */
+    orderId: uuid('order_id'),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('gift_cards_buyer').on(t.buyerId, t.createdAt),
+    index('gift_cards_redeemer').on(t.redeemedBy),
+    index('gift_cards_due').on(t.status, t.sendAt).where(sql`${t.sentAt} is null`),
+    index('gift_cards_open').on(t.status, t.createdAt),
+  ],
 );
