@@ -8,6 +8,7 @@ export {
   CHECKOUT_SESSION_TTL_MS,
   type CheckoutPaymentStatus,
   type CheckoutSessionState,
+  type CreatedCheckoutSession,
   type OfflineSessionState,
   type PaymentsProvider,
 } from './payments.js';

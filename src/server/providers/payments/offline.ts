@@ -21,6 +21,7 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
     sessionId: row.id,
     orderId: row.orderId,
     purchaseId: row.purchaseId,
+    giftCardId: row.giftCardId,
     status: row.status === 'paid' ? 'paid' : row.status === 'expired' || row.expiresAt <= clock.now() ? 'expired' : 'open',
     priceCents: row.priceCents,
     discountCents: row.discountCents,
@@ -31,6 +32,24 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
     cardLast4: row.amountCents > 0 ? OFFLINE_TEST_CARD_LAST4 : null,
     receiptUrl: null,
   });
+
+  /** A session for a purchase that is not an order (a team's seats, a gift card): one undiscounted amount. */
+  const purchaseSession = async (pays: { purchaseId?: string; giftCardId?: string }, amountCents: number, currency: string) => {
+    const sessionId = `cs_offline_${randomBytes(12).toString('hex')}`;
+    const clientSecret = newClientSecret(sessionId);
+    const now = clock.now();
+    await db.insert(offlineCheckoutSessions).values({
+      id: sessionId,
+      ...pays,
+      clientSecretHash: hashToken(clientSecret),
+      priceCents: amountCents,
+      amountCents,
+      currency,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS),
+    });
+    return { sessionId, clientSecret };
+  };
 
   return {
     kind: 'offline',
@@ -56,21 +75,10 @@ export function createOfflinePayments(db: Db, clock: Clock): PaymentsProvider {
       return { sessionId, clientSecret };
     },
     async createSeatCheckoutSession({ purchaseId, pkg, quantity }) {
-      const sessionId = `cs_offline_${randomBytes(12).toString('hex')}`;
-      const clientSecret = newClientSecret(sessionId);
-      const now = clock.now();
-      const amountCents = pkg.priceCents * quantity;
-      await db.insert(offlineCheckoutSessions).values({
-        id: sessionId,
-        purchaseId,
-        clientSecretHash: hashToken(clientSecret),
-        priceCents: amountCents,
-        amountCents,
-        currency: pkg.currency,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + CHECKOUT_SESSION_TTL_MS),
-      });
-      return { sessionId, clientSecret };
+      return purchaseSession({ purchaseId }, pkg.priceCents * quantity, pkg.currency);
+    },
+    async createGiftCardCheckoutSession({ giftCardId, pkg }) {
+      return purchaseSession({ giftCardId }, pkg.priceCents, pkg.currency);
     },
     async getCheckoutSession(sessionId) {
       const [row] = await db.select().from(offlineCheckoutSessions).where(eq(offlineCheckoutSessions.id, sessionId));

@@ -34,6 +34,14 @@ export interface SeatCheckoutInput {
   returnUrl: string;
 }
 
+/** Gift cards: one card of `pkg` at its catalog price, never discounted (no FIRST30, no beta coupon). */
+export interface GiftCardCheckoutInput {
+  giftCardId: string;
+  user: { id: string; email: string; stripeCustomerId: string | null };
+  pkg: PortraitPackage;
+  returnUrl: string;
+}
+
 /**
  * How long a checkout session can be paid. Stripe allows 30 minutes to 24 hours; an hour is ample for a
  * payment form in a dialog, and an unpaid beta checkout holds its seat for exactly as long.
@@ -59,6 +67,8 @@ export interface CheckoutSessionState {
   orderId: string | null;
   /** The team seat purchase the session pays, when it pays one rather than an order. */
   purchaseId: string | null;
+  /** Gift cards: the gift card the session pays, when it pays one. */
+  giftCardId: string | null;
   status: CheckoutPaymentStatus;
   priceCents: number;
   discountCents: number;
@@ -90,6 +100,8 @@ export interface OfflineCheckout {
 export interface RefundInput {
   orderId: string | null;
   purchaseId?: string;
+  /** Gift cards: a gift card's payment, refunded in full once. */
+  giftCardId?: string;
   key?: string;
   sessionId: string;
   paymentIntentId: string | null;
@@ -109,6 +121,8 @@ export interface PaymentsProvider {
   createCheckoutSession(input: CheckoutSessionInput): Promise<CreatedCheckoutSession>;
   /** A checkout session for a team's seats: one line item, `quantity` × the package's price. */
   createSeatCheckoutSession(input: SeatCheckoutInput): Promise<CreatedCheckoutSession>;
+  /** Gift cards: a checkout session for one gift card, one line item at the package's price. */
+  createGiftCardCheckoutSession(input: GiftCardCheckoutInput): Promise<CreatedCheckoutSession>;
   getCheckoutSession(sessionId: string): Promise<CheckoutSessionState | null>;
   /**
    * What the browser needs to show an open session's payment form again (My Orders' "Complete payment");

@@ -185,6 +185,30 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
       );
       return { ...created, customerId };
     },
+    async createGiftCardCheckoutSession({ giftCardId, user, pkg, returnUrl }) {
+      const customerId = await customerFor(user);
+      // No discounts: a gift card is bought at the catalog price.
+      const created = await embeddedCheckout(
+        {
+          customer: customerId,
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: pkg.currency,
+                unit_amount: pkg.priceCents,
+                product_data: { name: `Portrait Studio ${pkg.id} gift card`, description: `${pkg.portraits} AI portraits, as a gift` },
+              },
+            },
+          ],
+          metadata: { giftCardId, packageId: pkg.id },
+          payment_intent_data: { metadata: { giftCardId } },
+          return_url: returnUrl,
+        },
+        `giftcard-${giftCardId}`,
+      );
+      return { ...created, customerId };
+    },
     async getCheckoutSession(sessionId) {
       let session: Stripe.Checkout.Session;
       try {
@@ -204,6 +228,7 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
         sessionId: session.id,
         orderId: session.metadata?.orderId ?? null,
         purchaseId: session.metadata?.purchaseId ?? null,
+        giftCardId: session.metadata?.giftCardId ?? null,
         status: paymentStatus(session, intent),
         priceCents: session.amount_subtotal ?? 0,
         discountCents: session.total_details?.amount_discount ?? 0,
@@ -243,8 +268,16 @@ export function createStripePayments(settings: StripeSettings, clock: Clock, str
         if (statusCode !== 400 && statusCode !== 404) throw error;
       }
     },
-    async refund({ orderId, purchaseId, key, paymentIntentId, amountCents }) {
-      if (!paymentIntentId) throw new Error(`payment of ${orderId ?? purchaseId} has no Stripe PaymentIntent to refund`);
+    async refund({ orderId, purchaseId, giftCardId, key, paymentIntentId, amountCents }) {
+      if (!paymentIntentId) throw new Error(`payment of ${orderId ?? purchaseId ?? giftCardId} has no Stripe PaymentIntent to refund`);
+      // Gift cards: refunded in full, once per card.
+      if (giftCardId) {
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntentId, amount: amountCents, reason: 'requested_by_customer', metadata: { giftCardId } },
+          { idempotencyKey: `giftcard-refund-${giftCardId}` },
+        );
+        return { refundId: refund.id };
+      }
       // One key per order (or per purchase and part): a retry, or a second process finishing an interrupted
       // refund, gets the same refund.
       const refund = await stripe.refunds.create(

@@ -6,6 +6,7 @@ import { findPackage } from '../../../shared/catalog/packages.js';
 import type { SeatPackageId } from '../../../shared/contracts/team.js';
 import { seatPackage } from './membership.js';
 import { requireTeamAdmin } from './team-access.js';
+import { openPurchaseCheckout } from '../checkout/open-purchase-checkout.js';
 
 /**
  * Opens a checkout for `quantity` seats of a package, priced from the catalog (never discounted), through
@@ -40,30 +41,19 @@ export async function buySeats(
     })
     .returning();
   if (!purchase) throw new Error('Inserting the seat purchase returned no row');
-  const { mode } = ctx.payments;
-  const known = user.stripeCustomerMode === mode ? user.stripeCustomerId : null;
-  try {
-    const session = await ctx.payments.createSeatCheckoutSession({
-      purchaseId: purchase.id,
-      user: { id: user.id, email: user.email, stripeCustomerId: known },
-      pkg,
-      quantity,
-      returnUrl: `${ctx.config.publicUrl}/dashboard/team?session_id={CHECKOUT_SESSION_ID}`,
-    });
-    await db.update(seatPurchases).set({ checkoutSessionId: session.sessionId }).where(eq(seatPurchases.id, purchase.id));
-    if (session.customerId && session.customerId !== known) {
-      await db.update(users).set({ stripeCustomerId: session.customerId, stripeCustomerMode: mode }).where(eq(users.id, user.id));
-    }
-    return {
-      purchaseId: purchase.id,
-      sessionId: session.sessionId,
-      clientSecret: session.clientSecret,
-      provider: ctx.payments.kind,
-      publishableKey: ctx.payments.publishableKey,
-    };
-  } catch (error) {
+  const opened = await openPurchaseCheckout(ctx, {
+    user,
+    open: (known) =>
+      ctx.payments.createSeatCheckoutSession({
+        purchaseId: purchase.id,
+        user: { id: user.id, email: user.email, stripeCustomerId: known },
+        pkg,
+        quantity,
+        returnUrl: `${ctx.config.publicUrl}/dashboard/team?session_id={CHECKOUT_SESSION_ID}`,
+      }),
+    attach: (sessionId) => db.update(seatPurchases).set({ checkoutSessionId: sessionId }).where(eq(seatPurchases.id, purchase.id)),
     // Nothing was charged: the purchase that could not open its checkout is not kept.
-    await db.delete(seatPurchases).where(eq(seatPurchases.id, purchase.id));
-    throw error;
-  }
+    discard: () => db.delete(seatPurchases).where(eq(seatPurchases.id, purchase.id)),
+  });
+  return { purchaseId: purchase.id, ...opened };
 }
