@@ -1,3 +1,4 @@
+import { giveGiftCardBack } from '../giftcards/give-back.js';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Executor } from '../../db/client.js';
@@ -105,6 +106,7 @@ export type NewOrder = Pick<
   | 'teamId'
   | 'teamInvitationId'
   | 'teamSeat'
+  | 'giftCardId'
 >;
 
 /** A new order, `pending` until its checkout is paid. */
@@ -312,7 +314,7 @@ export async function failGeneration(db: Db, orderId: string, reason: string, no
     .update(orders)
     .set({ status: 'failed', failedAt: now, failureReason: reason, updatedAt: now, generationOwner: null, generationHeartbeatAt: null })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'processing')))
-    .returning({ id: orders.id, teamInvitationId: orders.teamInvitationId, teamSeat: orders.teamSeat });
+    .returning({ id: orders.id, teamInvitationId: orders.teamInvitationId, teamSeat: orders.teamSeat, giftCardId: orders.giftCardId });
   // A team member's order that fails for good gives its seat back to the team (not the member's retry).
   const [failed] = done;
   if (failed?.teamSeat && failed.teamInvitationId) {
@@ -321,6 +323,8 @@ export async function failGeneration(db: Db, orderId: string, reason: string, no
       .set({ seat: 'none' })
       .where(and(eq(teamInvitations.id, failed.teamInvitationId), eq(teamInvitations.seat, 'used')));
   }
+  // Gift cards: an order a card paid that fails for good gives the card back.
+  if (failed?.giftCardId) await giveGiftCardBack(db, failed.id);
   return done.length === 1;
 }
 

@@ -1,16 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { orders, selfies, teamInvitations, teams, users } from '../../db/schema.js';
+import { teamInvitations, teams, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { findCategory } from '../../../shared/catalog/categories.js';
 import { findPackage } from '../../../shared/catalog/packages.js';
 import type { PortraitInfo } from '../../../shared/contracts/checkout.js';
-import { LIMITS } from '../../../shared/limits.js';
-import { normalizePhoto, type NormalizedPhoto } from '../checkout/normalize-photo.js';
-import { scheduleGeneration } from '../generation/schedule-generation.js';
-import { createPendingOrder, deleteOrderAndFiles, markPaid } from '../orders/order-lifecycle.js';
-import { selfieKey } from '../orders/storage-keys.js';
-import { checkPhotoSet } from '../photos/check-photo-set.js';
+import { checkOrderForm, placePrepaidOrder, preparePhotos } from '../orders/place-prepaid-order.js';
 import { membershipOf, orderInProgress, seatPackage } from './membership.js';
 import { lockTeam, seatCounts } from './seats.js';
 
@@ -40,10 +34,7 @@ export async function placeTeamOrder(
   if (!invitation) throw new AppError('NOT_FOUND', 'You are not a member of a team');
   const [team] = await db.select().from(teams).where(eq(teams.id, invitation.teamId));
   if (!team) throw new AppError('NOT_FOUND', 'You are not a member of a team');
-  if (photos.length < LIMITS.photosMin) throw new AppError('BAD_REQUEST', `Please upload at least ${LIMITS.photosMin} photos`);
-  if (photos.length > LIMITS.photosMax) throw new AppError('BAD_REQUEST', `Please upload at most ${LIMITS.photosMax} photos`);
-  const category = findCategory(portraitInfo.type);
-  if (!category) throw new AppError('BAD_REQUEST', 'Invalid portraitInfo.type: is not a known portrait category');
+  const category = checkOrderForm(portraitInfo, photos);
   checkAgainstBrand(portraitInfo, team.brand);
   const pkg = findPackage((await seatPackage(db, team.id)) ?? '');
   if (!pkg) throw new AppError('CONFLICT', 'Your team has no seats yet; ask your team’s admin');
@@ -52,9 +43,7 @@ export async function placeTeamOrder(
   if (!user) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
 
   // The selfie check first: a set it refuses is answered before a seat is taken.
-  const { keep, checks } = await checkPhotoSet(ctx.faces, photos);
-  const normalized: NormalizedPhoto[] = [];
-  for (const { no, bytes, filename } of keep) normalized.push(await normalizePhoto(bytes, `Photo ${no} (${filename})`));
+  const { checks, normalized } = await preparePhotos(ctx, photos);
 
   const now = ctx.clock.now();
   const right = await db.transaction(async (tx) => {
@@ -84,53 +73,16 @@ export async function placeTeamOrder(
       .set(right === 'seat' ? { seat: 'held', orderedAt: null } : { retryUsedAt: null })
       .where(eq(teamInvitations.id, invitation.id));
 
-  const order = await createPendingOrder(
-    db,
-    {
-      userId,
-      categoryId: category.id,
-      packageId: pkg.id,
-      portraitInfo: { ...portraitInfo, package: pkg.id, name: category.name },
-      imageTotal: pkg.portraits,
-      priceCents: 0,
-      discountCents: 0,
-      amountCents: 0,
-      currency: pkg.currency,
-      couponCode: null,
-      isBeta: false,
-      photoCheck: checks,
-      teamId: team.id,
-      teamInvitationId: invitation.id,
-      teamSeat: right === 'seat',
-    },
-    now,
-  ).catch(async (error: unknown) => {
-    await giveBack();
-    throw error;
+  const placed = await placePrepaidOrder(ctx, {
+    order: { userId, categoryId: category.id, teamId: team.id, teamInvitationId: invitation.id, teamSeat: right === 'seat' },
+    pkg,
+    portraitInfo,
+    categoryName: category.name,
+    normalized,
+    checks,
+    giveBack,
+    keptMessage: 'We could not save your photos just now, and your seat is kept. Please try again in a few minutes.',
   });
-  try {
-    for (const [i, photo] of normalized.entries()) await ctx.files.put(selfieKey(order.id, i + 1), photo.jpeg, 'image/jpeg');
-    await db.insert(selfies).values(
-      normalized.map((photo, i) => ({
-        orderId: order.id,
-        no: i + 1,
-        storageKey: selfieKey(order.id, i + 1),
-        contentType: 'image/jpeg',
-        bytes: photo.jpeg.length,
-        width: photo.width,
-        height: photo.height,
-      })),
-    );
-  } catch (error) {
-    ctx.log.error({ err: error, orderId: order.id }, 'could not store a team order’s selfies');
-    await deleteOrderAndFiles(ctx, order.id, { filesBestEffort: true, now }).catch(() => {});
-    await giveBack();
-    throw new AppError('UNAVAILABLE', 'We could not save your photos just now, and your seat is kept. Please try again in a few minutes.');
-  }
-  await markPaid(db, order.id, { discountCents: 0, amountCents: 0, currency: pkg.currency, couponCode: null }, now);
-  await scheduleGeneration(ctx, order.id);
-  ctx.log.info({ orderId: order.id, teamId: team.id }, 'team order placed; generation enqueued');
-  // markPaid made it processing; the answer says so.
-  const [placed] = await db.select({ orderId: orders.id, status: orders.status }).from(orders).where(eq(orders.id, order.id));
-  return placed ?? { orderId: order.id, status: order.status };
+  ctx.log.info({ orderId: placed.orderId, teamId: team.id }, 'team order placed; generation enqueued');
+  return placed;
 }
