@@ -19,6 +19,7 @@ import { couponRoutes } from './http/coupon.js';
 import { operatorRoutes } from './http/operator.js';
 import { teamRoutes } from './http/teams.js';
 import { referralRoutes } from './http/referrals.js';
+import { giftCardRoutes } from './http/giftcards.js';
 import { orderRoutes } from './http/orders.js';
 import { receiptRoutes } from './http/receipts.js';
 import { stripeWebhookRoutes } from './http/stripe-webhook.js';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(operatorRoutes);
   await app.register(teamRoutes);
   await app.register(referralRoutes);
+  await app.register(giftCardRoutes);
   await app.register(siteRoutes, {
     distDir: config.distDir,
     checkoutHelmet: checkoutPageHelmet(config),

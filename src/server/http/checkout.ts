@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { CALLS } from '../../shared/contracts/calls.js';
@@ -22,7 +23,11 @@ export const MULTIPART_LIMITS = {
 };
 
 /** Reads the checkout form: file1..fileN (the photos) and `options` (a JSON string with portraitInfo). */
-export async function readCheckoutForm(parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>) {
+export async function readCheckoutForm<S extends z.ZodType<z.infer<typeof ZCheckoutOptionsSchema>> = typeof ZCheckoutOptionsSchema>(
+  parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>,
+  // Gift cards: the free order's options carry the card besides the answers.
+  schema: S = ZCheckoutOptionsSchema as unknown as S,
+) {
   const photos: { bytes: Buffer; filename: string }[] = [];
   let options: string | undefined;
   try {
@@ -55,8 +60,8 @@ export async function readCheckoutForm(parts: AsyncIterableIterator<import('@fas
   } catch {
     throw new AppError('BAD_REQUEST', 'Invalid options: is not valid JSON');
   }
-  const { portraitInfo } = parseInput(ZCheckoutOptionsSchema, parsed);
-  return { photos, portraitInfo };
+  const chosen = parseInput(schema, parsed) as z.infer<S>;
+  return { photos, portraitInfo: chosen.portraitInfo, options: chosen };
 }
 
 /** Starting a checkout (photos and answers in, a payment form's client secret out) and the offline checkout. */

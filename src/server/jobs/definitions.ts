@@ -53,6 +53,6 @@ export const sweepFilesJob = defineJob({ name: 'sweep-files', schema: z.object({
  * a crash between paying and fulfilling, leaves a paid order unfulfilled otherwise), and paid
  * orders still processing whose generation lease is free or stale (their worker crashed) get a
  * generation job again, so no paid order stays `pending` or `processing` forever; refunds a crash
- * interrupted are finished.
+ * interrupted are finished; gift cards whose send date has come are mailed.
  */
 export const resumeGenerationJob = defineJob({ name: 'resume-generation', schema: z.object({}), cron: '* * * * *', options: { retryLimit: 1 } });

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { deleteExpiredSignIns } from '../services/auth/delete-expired-sign-ins.js';
 import { checkLikenesses } from '../services/refresh/check-likenesses.js';
 import { settleOpenCheckouts } from '../services/checkout/settle-open-checkouts.js';
+import { sendDueGiftCards } from '../services/giftcards/gift-card-mail.js';
 import { type GenerationOutcome, LeaseBusyError, runGeneration } from '../services/generation/run-generation.js';
 import { finishInterruptedRefunds } from '../services/refunds/finish-refunds.js';
 import { resumeGeneration } from '../services/generation/resume-generation.js';
@@ -64,6 +65,8 @@ export const handleDeleteSelfies = (ctx: AppContext) => async () => {
 
 export const handleResumeGeneration = (ctx: AppContext) => async () => {
   await settleOpenCheckouts(ctx);
+  // Gift cards whose send date has come are mailed.
+  await sendDueGiftCards(ctx);
   await resumeGeneration(ctx);
   await finishInterruptedRefunds(ctx);
 };

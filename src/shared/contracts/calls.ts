@@ -18,6 +18,20 @@ import {
   ZOfflineSessionResponseSchema,
 } from './checkout';
 import { ZBetaCouponResponseSchema } from './coupon';
+import {
+  ZBuyGiftCardRequestSchema,
+  ZBuyGiftCardResponseSchema,
+  ZConfirmGiftCardRequestSchema,
+  ZGiftCardActionRequestSchema,
+  ZGiftCardViewSchema,
+  ZGiftCodeRequestSchema,
+  ZGiftCodeResponseSchema,
+  ZMyGiftCardsResponseSchema,
+  ZOperatorGiftCardActionRequestSchema,
+  ZOperatorGiftCardsRequestSchema,
+  ZOperatorGiftCardsResponseSchema,
+  ZRefundGiftCardRequestSchema,
+} from './giftcard';
 import { ZOrderInfoRequestSchema, ZOrderInfoResponseSchema } from './order-info';
 import {
   ZAddDownloadedRequestSchema,
@@ -155,7 +169,7 @@ export const CALLS = {
     ...ENDPOINTS.offlinePay,
     request: ZOfflineSessionRequestSchema,
     // `orderId` is empty and `purchaseId` set when the session paid a team's seats.
-    response: z.object({ orderId: z.string(), purchaseId: z.string().optional() }),
+    response: z.object({ orderId: z.string(), purchaseId: z.string().optional(), giftCardId: z.string().optional() }),
     access: 'customer',
   }),
   operatorOverview: call({ ...ENDPOINTS.operatorOverview, request: ZEmptyRequestSchema, response: ZOverviewResponseSchema, access: 'operator' }),
@@ -222,4 +236,30 @@ export const CALLS = {
     access: 'operator',
   }),
   operatorVoidCredit: call({ ...ENDPOINTS.operatorVoidCredit, request: ZVoidCreditRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
+  // Gift cards: the buyer's, the recipient's (check, redeem) and the console's calls.
+  giftCardBuy: call({ ...ENDPOINTS.giftCardBuy, request: ZBuyGiftCardRequestSchema, response: ZBuyGiftCardResponseSchema, access: 'customer' }),
+  giftCardConfirm: call({ ...ENDPOINTS.giftCardConfirm, request: ZConfirmGiftCardRequestSchema, response: ZGiftCardViewSchema, access: 'customer' }),
+  giftCardMine: call({ ...ENDPOINTS.giftCardMine, request: ZEmptyRequestSchema, response: ZMyGiftCardsResponseSchema, access: 'customer' }),
+  giftCardResend: call({ ...ENDPOINTS.giftCardResend, request: ZGiftCardActionRequestSchema, response: ZGiftCardViewSchema, access: 'customer' }),
+  giftCardRefund: call({ ...ENDPOINTS.giftCardRefund, request: ZRefundGiftCardRequestSchema, response: ZGiftCardViewSchema, access: 'customer' }),
+  giftCardCheck: call({ ...ENDPOINTS.giftCardCheck, request: ZGiftCodeRequestSchema, response: ZGiftCodeResponseSchema, access: 'customer' }),
+  giftCardRedeem: call({ ...ENDPOINTS.giftCardRedeem, request: ZGiftCodeRequestSchema, response: ZGiftCodeResponseSchema, access: 'customer' }),
+  operatorGiftCards: call({
+    ...ENDPOINTS.operatorGiftCards,
+    request: ZOperatorGiftCardsRequestSchema,
+    response: ZOperatorGiftCardsResponseSchema,
+    access: 'operator',
+  }),
+  operatorVoidGiftCard: call({
+    ...ENDPOINTS.operatorVoidGiftCard,
+    request: ZOperatorGiftCardActionRequestSchema,
+    response: ZActionResponseSchema,
+    access: 'operator',
+  }),
+  operatorResendGiftCard: call({
+    ...ENDPOINTS.operatorResendGiftCard,
+    request: ZOperatorGiftCardActionRequestSchema,
+    response: ZActionResponseSchema,
+    access: 'operator',
+  }),
 } as const satisfies Record<keyof typeof ENDPOINTS, Call>;

@@ -117,6 +117,8 @@ export const ZOfflineSessionResponseSchema = z.object({
   /** A team's seat purchase the session pays, with its seats; absent for an order. */
   purchaseId: z.string().optional(),
   quantity: z.number().int().optional(),
+  /** Gift cards: the gift card the session pays; absent otherwise. */
+  giftCardId: z.string().optional(),
   packageId: z.string(),
   /** The order's category, so the summary repeats what is being bought. */
   categoryId: z.string(),

@@ -64,6 +64,17 @@ export const ENDPOINTS = {
   referralsMine: { path: '/v1/referrals/mine', methods: ['GET', 'POST'] },
   operatorReferrals: { path: '/v1/operator/referrals/get' },
   operatorVoidCredit: { path: '/v1/operator/referrals/voidCredit' },
+  // Gift cards
+  giftCardBuy: { path: '/v1/giftcards' },
+  giftCardConfirm: { path: '/v1/giftcards/confirm' },
+  giftCardMine: { path: '/v1/giftcards/mine', methods: ['GET', 'POST'] },
+  giftCardResend: { path: '/v1/giftcards/resend' },
+  giftCardRefund: { path: '/v1/giftcards/refund' },
+  giftCardCheck: { path: '/v1/giftcards/check' },
+  giftCardRedeem: { path: '/v1/giftcards/redeem' },
+  operatorGiftCards: { path: '/v1/operator/giftcards/search' },
+  operatorVoidGiftCard: { path: '/v1/operator/giftcards/void' },
+  operatorResendGiftCard: { path: '/v1/operator/giftcards/resend' },
 } as const satisfies Record<string, Endpoint>;
 
 export type CallName = keyof typeof ENDPOINTS;

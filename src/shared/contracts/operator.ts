@@ -19,6 +19,8 @@ export const OPERATOR_ACTIONS = [
   'setBetaSeats',
   'freeBetaSeat',
   'voidReferralCredit',
+  'voidGiftCard',
+  'resendGiftCard',
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
@@ -78,6 +80,8 @@ export const ZOverviewResponseSchema = z.object({
   queue: z.object({ waiting: z.number().int(), running: z.number().int(), failed: z.number().int() }),
   /** The likeness check per UTC day of the 30 (days with images only, oldest first). */
   likeness: z.array(ZLikenessFiguresSchema.extend({ day: z.string() })),
+  /** Gift cards, all time: sold (paid), redeemed, refunded, and the value paid and not yet used for an order. */
+  giftCards: z.object({ sold: z.number().int(), redeemed: z.number().int(), refunded: z.number().int(), outstandingCents: z.number().int() }),
 });
 export type OperatorOverview = z.infer<typeof ZOverviewResponseSchema>;
 

@@ -1,6 +1,6 @@
-import { eq, like } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { loginTokens, orders, payments, rateLimits, users } from '../../db/schema.js';
+import { giftCards, loginTokens, orders, payments, rateLimits, users } from '../../db/schema.js';
 import { markDeleting } from '../orders/order-lifecycle.js';
 import { releaseHeldSeats } from '../teams/seats.js';
 import { orderFolder } from '../orders/storage-keys.js';
@@ -26,6 +26,11 @@ export async function deleteAccount(ctx: Pick<AppContext, 'database' | 'files' |
     await tx.delete(loginTokens).where(eq(loginTokens.email, user.email));
     await tx.delete(rateLimits).where(like(rateLimits.key, `%:email:${user.email}`));
     await releaseHeldSeats(tx, userId);
+    // Gift cards: a card redeemed here but not used yet goes back to unredeemed, for its code to work again.
+    await tx
+      .update(giftCards)
+      .set({ redeemedBy: null, redeemedIdentity: null, redeemedAt: null })
+      .where(and(eq(giftCards.redeemedBy, userId), isNull(giftCards.usedAt)));
     // Sessions, identities, orders and their selfies, portraits, favorites and downloads cascade.
     await tx.delete(users).where(eq(users.id, userId));
   });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
-import { orders, seatPurchases, teamAdmins } from '../../db/schema.js';
+import { giftCards, orders, seatPurchases, teamAdmins } from '../../db/schema.js';
 import { and } from 'drizzle-orm';
 import { AppError } from '../../errors.js';
 import type { OfflineSessionState } from '../../providers/payments/index.js';
@@ -91,16 +91,35 @@ async function findSeatSession(ctx: Ctx, userId: string, clientSecret: string) {
   return { offline, session, purchase };
 }
 
+/**
+ * A purchase that is not an order behind a client secret, as the caller may pay it: a team's seats (they
+ * run its team) or a gift card (they buy it). Anyone else's answers like a missing one; null for an order's.
+ */
+async function findPurchaseSession(ctx: Ctx, userId: string, clientSecret: string) {
+  const seats = await findSeatSession(ctx, userId, clientSecret);
+  if (seats) return { ...seats, kind: 'team seats', giftCardId: undefined };
+  // Gift cards
+  const { offline } = ctx.payments;
+  const session = offline ? await offline.findByClientSecret(clientSecret) : null;
+  if (!offline || !session?.giftCardId) return null;
+  const [card] = await ctx.database.db
+    .select({ id: giftCards.id, packageId: giftCards.packageId })
+    .from(giftCards)
+    .where(and(eq(giftCards.id, session.giftCardId), eq(giftCards.buyerId, userId)));
+  if (!card) throw new AppError('NOT_FOUND', 'Checkout session not found');
+  return { offline, session, purchase: { id: '', packageId: card.packageId, quantity: 1 }, kind: 'gift cards', giftCardId: card.id };
+}
+
 /** The order summary of the offline checkout, with the effect of a coupon code when one is given. */
 export async function getOfflineSession(ctx: Ctx, input: { userId: string; clientSecret: string; couponCode?: string }): Promise<OfflineSession> {
-  const seats = await findSeatSession(ctx, input.userId, input.clientSecret);
+  const seats = await findPurchaseSession(ctx, input.userId, input.clientSecret);
   if (seats) {
-    // Seats are never discounted: a code is refused rather than silently ignored.
-    if (input.couponCode?.trim()) throw new AppError('BAD_REQUEST', 'Coupon codes do not apply to team seats');
-    const { session, purchase } = seats;
+    // Seats and gift cards are never discounted: a code is refused rather than silently ignored.
+    if (input.couponCode?.trim()) throw new AppError('BAD_REQUEST', `Coupon codes do not apply to ${seats.kind}`);
+    const { session, purchase, giftCardId } = seats;
     return {
       orderId: '',
-      purchaseId: purchase.id,
+      ...(giftCardId ? { giftCardId } : { purchaseId: purchase.id }),
       quantity: purchase.quantity,
       packageId: purchase.packageId,
       categoryId: '',
@@ -140,15 +159,16 @@ export async function getOfflineSession(ctx: Ctx, input: { userId: string; clien
 export async function payOffline(
   ctx: Ctx,
   input: { userId: string; clientSecret: string; couponCode?: string },
-): Promise<{ orderId: string; purchaseId?: string }> {
-  const seats = await findSeatSession(ctx, input.userId, input.clientSecret);
+): Promise<{ orderId: string; purchaseId?: string; giftCardId?: string }> {
+  const seats = await findPurchaseSession(ctx, input.userId, input.clientSecret);
   if (seats) {
-    if (input.couponCode?.trim()) throw new AppError('BAD_REQUEST', 'Coupon codes do not apply to team seats');
-    if (seats.session.status === 'expired') throw new AppError('GONE', 'This checkout has expired; please buy the seats again');
+    if (input.couponCode?.trim()) throw new AppError('BAD_REQUEST', `Coupon codes do not apply to ${seats.kind}`);
+    if (seats.session.status === 'expired')
+      throw new AppError('GONE', `This checkout has expired; please buy the ${seats.kind === 'gift cards' ? 'gift card' : 'seats'} again`);
     if (seats.session.status === 'open')
       await seats.offline.pay(seats.session.sessionId, { discountCents: 0, amountCents: seats.session.amountCents, couponCode: null });
     await settleCheckout(ctx, seats.session.sessionId);
-    return { orderId: '', purchaseId: seats.purchase.id };
+    return { orderId: '', ...(seats.giftCardId ? { giftCardId: seats.giftCardId } : { purchaseId: seats.purchase.id }) };
   }
   const found = await findSession(ctx, input.userId, input.clientSecret);
   const { offline, session, order } = found;

@@ -4,6 +4,7 @@ import { deleteSelfies } from '../generation/delete-selfies.js';
 import { deleteOrderAndFiles, failUnpaid, unpaidOrderOf } from '../orders/order-lifecycle.js';
 import { fulfilPaidSession, type FulfilmentResult } from './fulfil-checkout.js';
 import { settleSeatPurchase } from '../teams/fulfil-seat-purchase.js';
+import { settleGiftCardPurchase } from '../giftcards/fulfil-gift-card.js';
 
 export type SettleResult = FulfilmentResult | 'open' | 'processing' | 'payment-failed' | 'expired' | 'unknown-session';
 
@@ -24,6 +25,8 @@ export async function settleCheckout(ctx: Ctx, sessionId: string): Promise<Settl
   if (!state) return 'unknown-session';
   // A team's seats, not an order: the purchase settles itself the same way (paid once, or expired).
   if (state.purchaseId) return settleSeatPurchase(ctx, state);
+  // Gift cards: a card, not an order, settles the same way.
+  if (state.giftCardId) return settleGiftCardPurchase(ctx, state);
   switch (state.status) {
     case 'paid':
       return fulfilPaidSession(ctx, state);

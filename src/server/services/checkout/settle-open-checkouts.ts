@@ -5,6 +5,7 @@ import { CHECKOUT_SESSION_TTL_MS } from '../../providers/payments/index.js';
 import { openCheckoutSince } from '../orders/order-lifecycle.js';
 import { settleCheckout } from './settle-checkout.js';
 import { openSeatCheckouts } from '../teams/fulfil-seat-purchase.js';
+import { openGiftCardCheckouts } from '../giftcards/fulfil-gift-card.js';
 
 /** Read back per sweep at most; the oldest first, the rest on the next minute. */
 const SWEEP_LIMIT = 200;
@@ -29,8 +30,10 @@ export async function settleOpenCheckouts(
     .limit(SWEEP_LIMIT);
   // Teams' seat purchases are read back the same way.
   const seats = await openSeatCheckouts(ctx, since, SWEEP_LIMIT);
+  // Gift cards: read back the same way.
+  const cards = await openGiftCardCheckouts(ctx, since, SWEEP_LIMIT);
   let settled = 0;
-  for (const { sessionId } of [...open, ...seats.map((sessionId) => ({ sessionId }))]) {
+  for (const { sessionId } of [...open, ...[...seats, ...cards].map((sessionId) => ({ sessionId }))]) {
     // openCheckoutSince matches only orders with a session id; the column itself may be null.
     if (!sessionId) continue;
     const outcome = await settleCheckout(ctx, sessionId).catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import { giftCardTotals } from './gift-cards.js';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
@@ -95,6 +96,8 @@ export async function getOverview(ctx: Pick<AppContext, 'database' | 'clock' | '
     betaSeats: { used: Math.min(used, total), total },
     referrals: await referralTotals(db, now),
     fileSweep: sweep ? { at: sweep.at, orphans: sweep.orphans } : null,
+    // Gift cards: all time.
+    giftCards: await giftCardTotals(db),
     queue: {
       waiting: (states.get('created') ?? 0) + (states.get('retry') ?? 0),
       running: states.get('active') ?? 0,
