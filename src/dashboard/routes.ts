@@ -114,7 +114,7 @@ export const routes: Route[] = [
   ),
   route(
     '/dashboard/giftcards',
-    lazyPage(() => import('./pages/placeholder-pages'), 'GiftCardsPage'),
+    lazyPage(() => import('./giftcards/giftcards-page'), 'GiftCardsPage'),
     'dashboard.titles.giftCards',
   ),
   route(

@@ -15,10 +15,11 @@ export function portraitInfoFrom(category: Category, answers: WizardAnswers, pac
 }
 
 /** The multipart body: file1..fileN (JPEGs) and `options`, a JSON string. */
-export function checkoutFormData(portraitInfo: PortraitInfo, photos: readonly Blob[]): FormData {
+export function checkoutFormData(portraitInfo: PortraitInfo, photos: readonly Blob[], extra: Record<string, string> = {}): FormData {
   const form = new FormData();
   for (const [i, photo] of photos.entries()) form.append(`file${i + 1}`, photo, `photo-${i + 1}.jpg`);
-  form.append('options', JSON.stringify({ portraitInfo }));
+  // Gift cards: `extra` carries the card that pays.
+  form.append('options', JSON.stringify({ portraitInfo, ...extra }));
   return form;
 }
 

@@ -33,6 +33,8 @@ import { NotFoundPage } from '../pages/not-found-page';
 import { brandedOptions, isTeamQuery } from '../team/brand-options';
 import { MembershipBanner } from '../team/membership-banner';
 import { TeamOrderStep } from '../team/team-order-step';
+import { GiftOrderStep } from '../giftcards/gift-order-step';
+import { giftCardQuery } from '../giftcards/gift-order';
 import { SWATCHES } from './choice-swatches';
 import { MultiChoiceGroup } from './multi-choice-group';
 import { PackageStep } from './package-step';
@@ -107,6 +109,7 @@ function StepBody({
   beta,
   questionId,
   membership,
+  giftCardId,
 }: {
   step: WizardStep;
   category: Category;
@@ -115,6 +118,8 @@ function StepBody({
   questionId: string;
   /** Set for a member's order, which their team pays for. */
   membership: TeamMembership | null;
+  /** Gift cards: set for an order a redeemed gift card pays. */
+  giftCardId?: string | null;
 }) {
   const { t } = useTranslation();
   const { answers } = wizard;
@@ -127,6 +132,8 @@ function StepBody({
     case 'package':
       return membership ? (
         <TeamOrderStep category={category} wizard={wizard} membership={membership} />
+      ) : giftCardId ? (
+        <GiftOrderStep category={category} wizard={wizard} giftCardId={giftCardId} />
       ) : (
         <PackageStep category={category} wizard={wizard} beta={beta} />
       );
@@ -152,6 +159,7 @@ function Wizard({ category, membership }: { category: Category; membership: Team
   const wizard = useStore($wizard);
   const path = useStore($path);
   const beta = isBetaQuery(path);
+  const giftCardId = giftCardQuery(path);
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef<number | null>(null);
   const user = useStore($user);
@@ -192,7 +200,7 @@ function Wizard({ category, membership }: { category: Category; membership: Team
   const back = () => {
     if (stepBack(wizard.step)) return;
     if (membership) navigate(membership.brand ? '/dashboard/team/join' : '/dashboard/newOrder?team=1');
-    else navigate(`/dashboard/newOrder${beta ? '?type=beta' : ''}`);
+    else navigate(`/dashboard/newOrder${beta ? '?type=beta' : giftCardId ? `?giftcard=${encodeURIComponent(giftCardId)}` : ''}`);
   };
 
   return (
@@ -242,7 +250,16 @@ function Wizard({ category, membership }: { category: Category; membership: Team
       </header>
 
       <section aria-labelledby={questionId} className="min-h-48">
-        <StepBody key={step} step={step} category={category} wizard={wizard} beta={beta} questionId={questionId} membership={membership} />
+        <StepBody
+          key={step}
+          step={step}
+          category={category}
+          wizard={wizard}
+          beta={beta}
+          questionId={questionId}
+          membership={membership}
+          giftCardId={giftCardId}
+        />
       </section>
 
       <footer className="sticky bottom-0 z-10 -mx-4 flex items-center justify-between gap-3 border-t bg-background/95 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:-mx-6 sm:px-6">

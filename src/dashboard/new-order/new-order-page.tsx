@@ -5,6 +5,7 @@ import { CATEGORIES } from '@/shared/catalog/categories';
 import { $path } from '@/stores/location';
 import { PageContainer, PageHeader } from '../components/page-header';
 import { isTeamQuery } from '../team/brand-options';
+import { giftCardQuery } from '../giftcards/gift-order';
 import { isBetaQuery } from './beta-query';
 import { CategoryCard } from './category-card';
 
@@ -13,7 +14,8 @@ export function NewOrderPage() {
   const { t } = useTranslation();
   const path = useStore($path);
   const beta = isBetaQuery(path);
-  const suffix = beta ? '?type=beta' : isTeamQuery(path) ? '?team=1' : '';
+  const giftCardId = giftCardQuery(path);
+  const suffix = beta ? '?type=beta' : isTeamQuery(path) ? '?team=1' : giftCardId ? `?giftcard=${encodeURIComponent(giftCardId)}` : '';
   return (
     <PageContainer className="max-w-6xl">
       <PageHeader

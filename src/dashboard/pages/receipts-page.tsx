@@ -82,6 +82,10 @@ export function ReceiptsPage() {
   const seatLine = (seats: { quantity: number; packageId: string }) =>
     t('team.purchases.line', { count: seats.quantity, package: t(`packages.${seats.packageId}.name`) });
 
+  /** Gift cards: "Gift card: Pro package". */
+  const purchaseLine = (r: { seats: { quantity: number; packageId: string } | null; giftCard: { packageId: string } | null }) =>
+    r.giftCard ? t('dashboard.receipts.giftCardLine', { package: t(`packages.${r.giftCard.packageId}.name`) }) : r.seats ? seatLine(r.seats) : null;
+
   const firstLoad = loading && receipts.length === 0;
 
   return (
@@ -112,7 +116,7 @@ export function ReceiptsPage() {
                     <RefundedMark receipt={r} language={language} />
                     <p className="text-muted-foreground">
                       {formatDate(r.createdAt, language)}
-                      {r.seats && ` · ${seatLine(r.seats)}`}
+                      {purchaseLine(r) && ` · ${purchaseLine(r)}`}
                       {r.orderId && (
                         <>
                           {' · '}
@@ -150,8 +154,8 @@ export function ReceiptsPage() {
                       <RefundedMark receipt={r} language={language} />
                     </TableCell>
                     <TableCell>{r.currency.toUpperCase()}</TableCell>
-                    <TableCell className={r.seats ? undefined : 'font-mono'}>
-                      {r.seats ? seatLine(r.seats) : r.orderId ? shortOrderId(r.orderId) : '—'}
+                    <TableCell className={purchaseLine(r) ? undefined : 'font-mono'}>
+                      {purchaseLine(r) ?? (r.orderId ? shortOrderId(r.orderId) : '—')}
                     </TableCell>
                     <TableCell className="pr-4 text-right">
                       <div className="flex items-center justify-end gap-3">

@@ -24,6 +24,8 @@ export const ZReceiptSchema = z.object({
   refundedAmount: z.number().int(),
   /** A team's purchase of seats: how many, for which package; null for an order's payment. */
   seats: z.object({ quantity: z.number().int(), packageId: z.string() }).nullable(),
+  /** Gift cards: a gift card's purchase, for which package; null otherwise. */
+  giftCard: z.object({ packageId: z.string() }).nullable(),
   /** Why the order of this payment cannot be refunded now, or null when it can (`refundBlock` in shared/refunds). */
   refundBlock: z.enum(REFUND_BLOCKS).nullable(),
 });

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import { UUID_PATTERN } from '../../../shared/ids.js';
 
 /** A payment, and for a team's purchase of seats how many were bought. */
-export type PaymentRecord = typeof payments.$inferSelect & { seats: number | null };
+export type PaymentRecord = typeof payments.$inferSelect & { seats: number | null; giftCard: boolean };
 
 /**
  * One payment of this customer. Someone else's payment, a malformed id and an unknown id all get
@@ -21,5 +21,5 @@ export async function getReceipt(db: Db, { userId, paymentId }: { userId: string
     .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)))
     .limit(1);
   if (!row) throw notFound;
-  return { ...row.payment, seats: row.seats };
+  return { ...row.payment, seats: row.seats, giftCard: row.payment.giftCardId !== null };
 }

@@ -20,6 +20,8 @@ export async function listReceipts(db: Db, userId: string, now: Date): Promise<R
       refundedCents: payments.refundedCents,
       seatQuantity: seatPurchases.quantity,
       seatPackageId: seatPurchases.packageId,
+      giftCardId: payments.giftCardId,
+      packageId: payments.packageId,
     })
     .from(payments)
     .leftJoin(seatPurchases, eq(seatPurchases.id, payments.seatPurchaseId))
@@ -41,6 +43,8 @@ export async function listReceipts(db: Db, userId: string, now: Date): Promise<R
     refundedAt: r.refundedAt?.toISOString() ?? null,
     refundedAmount: r.refundedCents,
     seats: r.seatQuantity !== null && r.seatPackageId !== null ? { quantity: r.seatQuantity, packageId: r.seatPackageId } : null,
+    // Gift cards: refunded from the gift card page, not here.
+    giftCard: r.giftCardId ? { packageId: r.packageId } : null,
     // A payment whose order was deleted has nothing left to refund here: support handles it. Seats are
     // refunded from the team's page, not here.
     refundBlock: r.orderId && refundBlocks.has(r.orderId) ? (refundBlocks.get(r.orderId) ?? null) : 'deleted',

@@ -70,9 +70,11 @@ export function renderReceiptPage(payment: PaymentRecord, { t, language, support
 
   const rows = [
     `<tr><td>${
-      payment.seats === null
-        ? d('packageLine', { name: packageName, count: pkg?.portraits ?? '' })
-        : d('seatLine', { name: packageName, count: payment.seats, portraits: pkg?.portraits ?? '' })
+      payment.giftCard
+        ? d('giftCardLine', { name: packageName, count: pkg?.portraits ?? '' })
+        : payment.seats === null
+          ? d('packageLine', { name: packageName, count: pkg?.portraits ?? '' })
+          : d('seatLine', { name: packageName, count: payment.seats, portraits: pkg?.portraits ?? '' })
     }</td><td class="num">${e(money(payment.priceCents, cur, language))}</td></tr>`,
   ];
   // Referrals: the friend's welcome discount and referral credits are named on lines of their own.
@@ -106,7 +108,7 @@ export function renderReceiptPage(payment: PaymentRecord, { t, language, support
 <dl>
 <dt>${d('receiptNumber')}</dt><dd class="mono">${e(number)}</dd>
 <dt>${d('datePaid')}</dt><dd>${e(date)}</dd>
-${payment.seats === null ? `<dt>${d('orderId')}</dt><dd class="mono">${e(orderId)}</dd>` : ''}
+${payment.seats === null && !payment.giftCard ? `<dt>${d('orderId')}</dt><dd class="mono">${e(orderId)}</dd>` : ''}
 ${method ? `<dt>${d('paymentMethod')}</dt><dd>${e(method)}</dd>` : ''}
 </dl>
 <table>
