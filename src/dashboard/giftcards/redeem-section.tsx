@@ -63,7 +63,8 @@ export function RedeemSection({ initialCode, redeemed, onRedeemed }: { initialCo
     event.preventDefault();
     if (code.trim()) void check(code.trim());
   };
-  const unused = redeemed.filter((card) => !card.orderId);
+  // The card just redeemed has its own button above.
+  const unused = redeemed.filter((card) => !card.orderId && card.id !== done?.giftCardId);
 
   return (
     <TeamSection id="giftcards-redeem" title={t('giftCards.redeem.title')} description={t('giftCards.redeem.description')}>
