@@ -63,7 +63,7 @@ for (const [device, viewport] of [
       const friend = await signedInPage(browser, baseURL, viewport, friendEmail);
       await friend.goto(await redeemPath(friendEmail));
       const redeem = friend.getByRole('region', { name: 'Redeem a gift card' });
-      await expect(redeem.getByText(/^A Basic gift card from /)).toBeVisible();
+      await expect(redeem.getByText(/^Gift card for the Basic package, from /)).toBeVisible();
       await expect(redeem.getByText('“Happy birthday, Sam!”')).toBeVisible();
       await redeem.getByRole('button', { name: 'Redeem it' }).click();
       await expect(redeem.getByText('Redeemed: the Basic package is yours.')).toBeVisible();

@@ -88,7 +88,7 @@ function PrintableCode({ card }: { card: GiftCardView }) {
   return (
     <div className="gift-printable rounded-lg border border-dashed p-3 text-sm">
       <p className="text-muted-foreground">{t('giftCards.mine.code')}</p>
-      <p className="font-mono text-base font-semibold tracking-wider break-all" data-testid="gift-code">
+      <p className="font-mono text-sm font-semibold break-all sm:text-base sm:tracking-wider" data-testid="gift-code">
         {card.code}
       </p>
       {card.message && <p className="mt-1 italic">“{card.message}”</p>}
@@ -114,7 +114,7 @@ export function MyCardsSection({ cards, onChange }: { cards: GiftCardView[]; onC
                   <span className="tabular-nums">{formatMoney(card.amountCents, card.currency, language)}</span>
                   <GiftStateBadge state={card.state} />
                 </p>
-                <p className="text-muted-foreground break-all">
+                <p className="text-muted-foreground break-words">
                   {card.delivery === 'mail'
                     ? t('giftCards.mine.to', { recipient: card.recipientName ? `${card.recipientName} <${card.recipientEmail}>` : (card.recipientEmail ?? '') })
                     : t('giftCards.mine.toPrint')}
