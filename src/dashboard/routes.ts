@@ -133,6 +133,8 @@ export const routes: Route[] = [
   route('/dashboard/operator/customers', lazyPage(operatorPages, 'CustomersPage'), 'operator.titles.customers', { operator: true }),
   route('/dashboard/operator/teams', lazyPage(operatorPages, 'TeamsPage'), 'operator.titles.teams', { operator: true }),
   route('/dashboard/operator/teams/:teamId', lazyPage(operatorPages, 'TeamPage'), 'operator.titles.team', { operator: true }),
+  // Gift cards
+  route('/dashboard/operator/giftcards', lazyPage(operatorPages, 'GiftCardsPage'), 'operator.titles.giftCards', { operator: true }),
   route('/dashboard/operator/audit', lazyPage(operatorPages, 'AuditPage'), 'operator.titles.audit', { operator: true }),
 ];
 

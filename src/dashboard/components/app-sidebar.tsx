@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import {
   ApertureIcon,
   ChartColumnIcon,
+  GiftIcon,
   CircleHelpIcon,
   CirclePlusIcon,
   ClipboardListIcon,
@@ -84,6 +85,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { key: 'operatorOrders', href: '/dashboard/operator/orders', icon: SearchIcon, children: ['/dashboard/operator/orders/'] },
       { key: 'operatorCustomers', href: '/dashboard/operator/customers', icon: UsersIcon },
       { key: 'operatorTeams', href: '/dashboard/operator/teams', icon: UsersRoundIcon, children: ['/dashboard/operator/teams/'] },
+      { key: 'operatorGiftCards', href: '/dashboard/operator/giftcards', icon: GiftIcon },
       { key: 'operatorAudit', href: '/dashboard/operator/audit', icon: ClipboardListIcon },
     ],
   },

@@ -120,6 +120,16 @@ export function OverviewPage() {
             discount: money(overview.referrals.discountCents),
           })}
         />
+        {/* Gift cards */}
+        <Stat
+          label={t('operator.overview.giftCards')}
+          value={t('operator.overview.giftCardsSold', { sold: overview.giftCards.sold })}
+          note={t('operator.overview.giftCardsNote', {
+            redeemed: overview.giftCards.redeemed,
+            refunded: overview.giftCards.refunded,
+            outstanding: money(overview.giftCards.outstandingCents),
+          })}
+        />
         <Stat
           label={t('operator.overview.betaSeats')}
           value={t('operator.overview.seatsUsed', { used: overview.betaSeats.used, total: overview.betaSeats.total })}

@@ -111,6 +111,7 @@ describe('[sidebar] on desktop', () => {
       ['Orders', '/dashboard/operator/orders'],
       ['Customers', '/dashboard/operator/customers'],
       ['Teams', '/dashboard/operator/teams'],
+      ['Gift cards', '/dashboard/operator/giftcards'],
       ['Audit log', '/dashboard/operator/audit'],
     ]);
   });
