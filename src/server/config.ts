@@ -156,6 +156,8 @@ const EnvSchema = z.object({
     .default('info'),
   LOGIN_LINKS_PER_IP_PER_HOUR: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(20),
   LOGIN_VERIFY_FAILURES_PER_IP_PER_HOUR: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(20),
+  /** Gift cards: attempts at a code (checking or redeeming) per account and per client address and hour. */
+  GIFT_CARD_ATTEMPTS_PER_HOUR: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(10),
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(600),
   DIST_DIR: z.string().trim().min(1).default('./dist'),
 });
@@ -284,6 +286,7 @@ function shapeConfig(env: Env) {
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     loginLinksPerIpPerHour: env.LOGIN_LINKS_PER_IP_PER_HOUR,
     loginVerifyFailuresPerIpPerHour: env.LOGIN_VERIFY_FAILURES_PER_IP_PER_HOUR,
+    giftCardAttemptsPerHour: env.GIFT_CARD_ATTEMPTS_PER_HOUR,
   };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments, referralCodes } from '@/server/db/schema';
+import { giftCards, orders, payments, referralCodes } from '@/server/db/schema';
 import { validAnswers } from '../support/answers';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { ownedState } from './helpers/owned-state';
@@ -31,6 +31,10 @@ interface Resource {
   pendingOrderId: string;
   /** A team the owner runs (the operator's team calls name it). */
   teamId: string;
+  /** Gift cards: a paid card the owner bought (mailed, not redeemed), its checkout session, and a card the owner redeemed. */
+  giftCardId: string;
+  giftCardSessionId: string;
+  redeemedGiftCardId: string;
 }
 
 /** What a person is to the team a call names: its owner, an admin of it, a member, another team's admin, or in no team. */
@@ -47,7 +51,7 @@ type Expectation =
   /** Acts on the caller's own account (no id in the request); `check` proves the answer concerns `who` only. */
   | { access: 'account'; call: () => Call; status: number; check: (res: Response, who: Session, mine?: Resource) => Promise<void> | void }
   /** Names one of the owner's resources; anyone else is answered exactly as for a missing one. */
-  | { access: 'owned'; call: (r: Resource) => Call; status: number; navigation?: boolean; needsCheckout?: boolean }
+  | { access: 'owned'; call: (r: Resource) => Call; status: number; navigation?: boolean; needsCheckout?: boolean; needsGiftCard?: boolean }
   /** The operator console: an operator gets `status`; a visitor and every customer, the owner too, get the unknown route's answer. */
   | { access: 'operator'; call: (r: Resource) => Call; status: number }
   /**
@@ -72,6 +76,9 @@ const MISSING: Resource = {
   sessionId: `cs_offline_${'0'.repeat(24)}`,
   pendingOrderId: NONE,
   teamId: NONE,
+  giftCardId: NONE,
+  giftCardSessionId: `cs_offline_${'0'.repeat(24)}`,
+  redeemedGiftCardId: NONE,
 };
 const OWNER_COMMENT = 'owner-only-comment-7f3a';
 
@@ -95,6 +102,18 @@ const teamOrderCall = (): Call => ({
     { portraitInfo: validAnswers({ package: 'basic' }) },
   ),
 });
+
+// Gift cards: the order a redeemed card pays, the checkout's form with the card's id.
+const giftOrderCall = (giftCardId: string): Call => ({
+  method: 'POST',
+  url: '/v1/giftcards/order',
+  form: checkoutForm(
+    photos.slice(0, 6).map((bytes) => ({ bytes })),
+    { portraitInfo: validAnswers({ package: 'basic' }), giftCardId },
+  ),
+});
+/** A well-formed code that no card has. */
+const UNKNOWN_GIFT_CODE = 'GIFT-2345-6789-ABCD-EFGH-JKMN';
 
 const orderOwner = async (orderId: string) =>
   (await t.app.ctx.database.db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)))[0]?.userId;
@@ -557,6 +576,78 @@ const ROUTES: Record<string, Expectation> = {
     call: () => ({ method: 'POST', url: '/v1/operator/referrals/voidCredit', json: { creditId: NONE, requestId: randomUUID() } }),
     status: 404,
   },
+  // Gift cards
+  'POST /v1/giftcards': {
+    access: 'account',
+    call: () => ({ method: 'POST', url: '/v1/giftcards', json: { packageId: 'basic', delivery: 'print', language: 'us' } }),
+    status: 200,
+    check: (res) => expect(res.json().data).toMatchObject({ provider: 'offline', clientSecret: expect.any(String) }),
+  },
+  'GET /v1/giftcards/mine': {
+    access: 'account',
+    call: () => ({ method: 'GET', url: '/v1/giftcards/mine' }),
+    status: 200,
+    // Neither the other customer nor the owner (who bought none here) sees a card that is not theirs.
+    check: (res) => expect(res.json().data).toEqual({ bought: [], redeemed: [] }),
+  },
+  'POST /v1/giftcards/mine': {
+    access: 'account',
+    call: () => ({ method: 'POST', url: '/v1/giftcards/mine', json: {} }),
+    status: 200,
+    // Neither the other customer nor the owner (who bought none here) sees a card that is not theirs.
+    check: (res) => expect(res.json().data).toEqual({ bought: [], redeemed: [] }),
+  },
+  'POST /v1/giftcards/check': {
+    access: 'account',
+    call: () => ({ method: 'POST', url: '/v1/giftcards/check', json: { code: UNKNOWN_GIFT_CODE } }),
+    status: 404,
+    check: (res) => expect(res.json().message).toBe('Gift card not found'),
+  },
+  'POST /v1/giftcards/redeem': {
+    access: 'account',
+    call: () => ({ method: 'POST', url: '/v1/giftcards/redeem', json: { code: UNKNOWN_GIFT_CODE } }),
+    status: 404,
+    check: (res) => expect(res.json().message).toBe('Gift card not found'),
+  },
+  'POST /v1/giftcards/confirm': {
+    access: 'owned',
+    needsGiftCard: true,
+    call: (r) => ({ method: 'POST', url: '/v1/giftcards/confirm', json: { sessionId: r.giftCardSessionId } }),
+    status: 200,
+  },
+  'POST /v1/giftcards/resend': {
+    access: 'owned',
+    needsGiftCard: true,
+    call: (r) => ({ method: 'POST', url: '/v1/giftcards/resend', json: { giftCardId: r.giftCardId } }),
+    status: 200,
+  },
+  'POST /v1/giftcards/refund': {
+    access: 'owned',
+    needsGiftCard: true,
+    call: (r) => ({ method: 'POST', url: '/v1/giftcards/refund', json: { giftCardId: r.giftCardId, requestId: randomUUID() } }),
+    status: 200,
+  },
+  'POST /v1/giftcards/order': {
+    access: 'owned',
+    needsGiftCard: true,
+    call: (r) => giftOrderCall(r.redeemedGiftCardId),
+    status: 200,
+  },
+  'POST /v1/operator/giftcards/search': {
+    access: 'operator',
+    call: () => ({ method: 'POST', url: '/v1/operator/giftcards/search', json: { query: 'owner' } }),
+    status: 200,
+  },
+  'POST /v1/operator/giftcards/resend': {
+    access: 'operator',
+    call: (r) => ({ method: 'POST', url: '/v1/operator/giftcards/resend', json: { giftCardId: r.giftCardId, requestId: randomUUID() } }),
+    status: 200,
+  },
+  'POST /v1/operator/giftcards/void': {
+    access: 'operator',
+    call: (r) => ({ method: 'POST', url: '/v1/operator/giftcards/void', json: { giftCardId: r.giftCardId, requestId: randomUUID(), reason: 'test' } }),
+    status: 200,
+  },
   'GET /v1/operator/orders/:orderId/thumbs/:no': {
     access: 'operator',
     call: (r) => ({ method: 'GET', url: `/v1/operator/orders/${r.orderId}/thumbs/1` }),
@@ -589,7 +680,7 @@ function send(call: Call, who: Session | null): Promise<Response> {
 
 let people = 0;
 /** A fresh owner with a completed order (portraits, favorite, download, payment), and another customer. */
-async function cast(needsCheckout = false, withTeam = false) {
+async function cast(needsCheckout = false, withTeam = false, withGiftCard = false) {
   people += 1;
   const owner = await signInAs(t, `owner${people}@example.com`);
   const other = await signInAs(t, `other${people}@example.com`);
@@ -609,9 +700,38 @@ async function cast(needsCheckout = false, withTeam = false) {
     expect(res.statusCode).toBe(200);
     teamId = res.json().data.id;
   }
-  const mine: Resource = { orderId: order.id, paymentId: payment!.id, clientSecret, sessionId, pendingOrderId, teamId };
+  // Gift cards: one mailed to a friend, one the owner printed and redeemed themselves.
+  let { giftCardId, giftCardSessionId, redeemedGiftCardId } = MISSING;
+  if (withGiftCard) {
+    const buyCard = async (json: object) => {
+      const bought = await send({ method: 'POST', url: '/v1/giftcards', json: { packageId: 'basic', language: 'us', ...json } }, owner);
+      expect(bought.statusCode).toBe(200);
+      const paid = await send({ method: 'POST', url: '/v1/checkout/offline/pay', json: { clientSecret: bought.json().data.clientSecret } }, owner);
+      expect(paid.statusCode).toBe(200);
+      return bought.json().data as { giftCardId: string; sessionId: string };
+    };
+    ({ giftCardId, sessionId: giftCardSessionId } = await buyCard({ delivery: 'mail', recipientEmail: `friend${people}@example.com` }));
+    redeemedGiftCardId = (await buyCard({ delivery: 'print' })).giftCardId;
+    // Redeemed in the database: the redeem route's attempts are rate limited per client address, and every call here comes from one.
+    await db
+      .update(giftCards)
+      .set({ redeemedBy: owner.user.id, redeemedIdentity: 'owner', redeemedAt: new Date() })
+      .where(eq(giftCards.id, redeemedGiftCardId));
+  }
+  const mine: Resource = {
+    orderId: order.id,
+    paymentId: payment!.id,
+    clientSecret,
+    sessionId,
+    pendingOrderId,
+    teamId,
+    giftCardId,
+    giftCardSessionId,
+    redeemedGiftCardId,
+  };
   const secrets = [owner.user.email, owner.user.id, owner.token, mine.orderId, mine.paymentId, mine.clientSecret, OWNER_COMMENT];
   if (withTeam) secrets.push(teamId, `Team ${people} secret-name`);
+  if (withGiftCard) secrets.push(giftCardId, giftCardSessionId, redeemedGiftCardId);
   return { owner, other, mine, secrets };
 }
 
@@ -638,7 +758,8 @@ function expectSignedOutRefusal(res: Response, call: Call, navigation: boolean |
 describe('[authorization] every route, signed out, as another customer and as the owner', () => {
   beforeAll(async () => {
     // A web-only process: a paid order is queued, not generated, so nothing moves under the assertions.
-    t = await buildTestApp({ ROLE: 'web', OPERATOR_EMAILS: OPERATOR });
+    // Every route of the matrix from one client address within a minute: the per-address limit is another test's subject.
+    t = await buildTestApp({ ROLE: 'web', OPERATOR_EMAILS: OPERATOR, RATE_LIMIT_PER_MINUTE: '1000000' });
     photos = await makePhotos(6);
   });
   afterAll(() => t.close());
@@ -684,7 +805,7 @@ describe('[authorization] every route, signed out, as another customer and as th
 
   const ownedRoutes = Object.entries(ROUTES).filter(([, e]) => e.access === 'owned') as [string, Extract<Expectation, { access: 'owned' }>][];
   it.each(ownedRoutes)('%s refuses anyone but the owner exactly as it refuses a missing resource', async (_route, e) => {
-    const { owner, other, mine, secrets } = await cast(e.needsCheckout);
+    const { owner, other, mine, secrets } = await cast(e.needsCheckout, false, e.needsGiftCard);
     const before = await ownedState(t, owner.user.id);
     const sameAnswer = (a: Response, b: Response) => {
       expect(a.statusCode).toBe(b.statusCode);
@@ -727,7 +848,7 @@ describe('[authorization] every route, signed out, as another customer and as th
   const operatorRoutes = Object.entries(ROUTES).filter(([, e]) => e.access === 'operator') as [string, Extract<Expectation, { access: 'operator' }>][];
   it.each(operatorRoutes)('%s answers anyone but an operator exactly as a route that does not exist', async (_route, e) => {
     // The owner runs a team too: a team's owner is a customer like any other here.
-    const { owner, other, mine, secrets } = await cast(false, true);
+    const { owner, other, mine, secrets } = await cast(false, true, true);
     const operator = await signInAs(t, OPERATOR);
     const call = e.call(mine);
     const unknown = { code: 404, message: `No such call: ${call.method} ${call.url}`, data: null };

@@ -19,6 +19,8 @@ const NOT_CALLS: Record<string, string> = {
   'POST /v1/stripe/checkout/create': 'a multipart upload: the selfies with the answers',
   'POST /v1/photos/check': 'a multipart upload: one selfie to check',
   'POST /v1/team/order': "a multipart upload: a team member's selfies with the answers",
+  // Gift cards
+  'POST /v1/giftcards/order': 'a multipart upload: the selfies and answers of the order a redeemed gift card pays',
   'GET /v1/team/:teamId/favorites.zip': "the zip of the team members' favourites, a download the browser navigates to",
   'GET /v1/team/:teamId/members.csv': "the team's members as CSV, a download the browser navigates to",
   'POST /v1/stripe/webhook': "Stripe's webhook, signed by Stripe",

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { loginTokens, orders } from '@/server/db/schema';
+import { giftCards, loginTokens, orders } from '@/server/db/schema';
 import { ZEmptyRequestSchema, ZRedeemLoginLinkRequestSchema, ZSendLoginLinkRequestSchema, ZSetLanguageRequestSchema } from '@/shared/contracts/auth';
 import { safeRedirectPath } from '@/shared/redirect';
 import { ZConfirmCheckoutRequestSchema, ZOfflineSessionRequestSchema } from '@/shared/contracts/checkout';
@@ -47,6 +47,15 @@ import {
   ZTeamAdminRequestSchema,
 } from '@/shared/contracts/team';
 import { ZOperatorReferralsRequestSchema, ZVoidCreditRequestSchema } from '@/shared/contracts/referral';
+import {
+  ZBuyGiftCardRequestSchema,
+  ZConfirmGiftCardRequestSchema,
+  ZGiftCardActionRequestSchema,
+  ZGiftCodeRequestSchema,
+  ZOperatorGiftCardActionRequestSchema,
+  ZOperatorGiftCardsRequestSchema,
+  ZRefundGiftCardRequestSchema,
+} from '@/shared/contracts/giftcard';
 import { validAnswers } from '../support/answers';
 import { priceOf, usd } from '../support/prices';
 import { buildTestApp, type TestApp } from './helpers/app';
@@ -84,7 +93,13 @@ type FieldKind =
   | 'joinToken'
   | 'teamSearch'
   /** Referrals: a credit's id, answered as a missing one. */
-  | 'creditId';
+  | 'creditId'
+  /** Gift cards: a card's id or its checkout session (answered as a missing card), a code, free text, a recipient, the console's search. */
+  | 'giftCard'
+  | 'giftCode'
+  | 'giftText'
+  | 'giftRecipient'
+  | 'giftSearch';
 
 interface JsonRoute {
   url: string;
@@ -117,6 +132,9 @@ const fx = {
   linkId: '',
   otherTeamId: '',
   otherTeamCookie: '',
+  // Gift cards: a paid print card of the customer's and its checkout session.
+  giftCardId: '',
+  giftSessionId: '',
 };
 
 /**
@@ -511,6 +529,82 @@ const JSON_ROUTES: JsonRoute[] = [
     fields: { creditId: 'creditId', requestId: 'requestId' },
     required: ['creditId', 'requestId'],
   },
+  // Gift cards
+  {
+    url: '/v1/giftcards',
+    schema: ZBuyGiftCardRequestSchema,
+    caller: 'customer',
+    body: () => ({ packageId: 'basic', delivery: 'mail', recipientEmail: 'friend@example.com', recipientName: 'Sam', message: 'Hi', language: 'fr' }),
+    fields: { recipientEmail: 'giftRecipient', recipientName: 'giftText', message: 'giftText', language: 'language' },
+    required: ['packageId', 'delivery', 'language'],
+  },
+  {
+    url: '/v1/giftcards/confirm',
+    schema: ZConfirmGiftCardRequestSchema,
+    caller: 'customer',
+    body: () => ({ sessionId: fx.giftSessionId }),
+    fields: { sessionId: 'giftCard' },
+    required: ['sessionId'],
+  },
+  { url: '/v1/giftcards/mine', schema: ZEmptyRequestSchema, caller: 'customer', body: () => ({}), fields: {}, required: [] },
+  // A print card: a valid call is refused (nothing to mail), so no case mails.
+  {
+    url: '/v1/giftcards/resend',
+    schema: ZGiftCardActionRequestSchema,
+    caller: 'customer',
+    body: () => ({ giftCardId: fx.giftCardId }),
+    fields: { giftCardId: 'giftCard' },
+    required: ['giftCardId'],
+  },
+  // No card of the customer's: no case can refund one.
+  {
+    url: '/v1/giftcards/refund',
+    schema: ZRefundGiftCardRequestSchema,
+    caller: 'customer',
+    body: () => ({ giftCardId: MISSING_ORDER, requestId: crypto.randomUUID() }),
+    fields: { giftCardId: 'giftCard', requestId: 'requestId' },
+    required: ['giftCardId', 'requestId'],
+  },
+  {
+    url: '/v1/giftcards/check',
+    schema: ZGiftCodeRequestSchema,
+    caller: 'customer',
+    body: () => ({ code: 'GIFT-2345-6789-ABCD-EFGH-JKMN' }),
+    fields: { code: 'giftCode' },
+    required: ['code'],
+  },
+  {
+    url: '/v1/giftcards/redeem',
+    schema: ZGiftCodeRequestSchema,
+    caller: 'customer',
+    body: () => ({ code: 'GIFT-2345-6789-ABCD-EFGH-JKMN' }),
+    fields: { code: 'giftCode' },
+    required: ['code'],
+  },
+  {
+    url: '/v1/operator/giftcards/search',
+    schema: ZOperatorGiftCardsRequestSchema,
+    caller: 'operator',
+    body: () => ({ query: 'hostile' }),
+    fields: { query: 'giftSearch' },
+    required: ['query'],
+  },
+  {
+    url: '/v1/operator/giftcards/void',
+    schema: ZOperatorGiftCardActionRequestSchema,
+    caller: 'operator',
+    body: () => ({ giftCardId: MISSING_ORDER, requestId: crypto.randomUUID() }),
+    fields: { giftCardId: 'giftCard', requestId: 'requestId' },
+    required: ['giftCardId', 'requestId'],
+  },
+  {
+    url: '/v1/operator/giftcards/resend',
+    schema: ZOperatorGiftCardActionRequestSchema,
+    caller: 'operator',
+    body: () => ({ giftCardId: MISSING_ORDER, requestId: crypto.randomUUID() }),
+    fields: { giftCardId: 'giftCard', requestId: 'requestId' },
+    required: ['giftCardId', 'requestId'],
+  },
 ];
 
 /** POST routes whose body is not a JSON contract, and the suite that throws hostile input at each. */
@@ -520,6 +614,8 @@ const OTHER_POST_ROUTES = {
   '/v1/stripe/webhook': 'hostile-callbacks.test.ts (raw body authenticated by signature)',
   '/v1/providers/astria/callback': 'hostile-callbacks.test.ts (query authenticated by an order-bound secret)',
   '/v1/team/order': 'this suite, "the team order form" (multipart form as the checkout; its `options` JSON is fuzzed in hostile-uploads.test.ts)',
+  '/v1/giftcards/order':
+    "authorization.test.ts and giftcards.test.ts (the checkout's multipart form with `giftCardId` in `options`, read by the same code as the team order form)",
 };
 
 const TEXT_FIELDS: FieldKind[] = [
@@ -543,6 +639,11 @@ const TEXT_FIELDS: FieldKind[] = [
   'joinToken',
   'teamSearch',
   'creditId',
+  'giftCard',
+  'giftCode',
+  'giftText',
+  'giftRecipient',
+  'giftSearch',
 ];
 
 const OPERATOR = 'hostile-operator@example.com';
@@ -559,6 +660,7 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
       RATE_LIMIT_PER_MINUTE: '1000000',
       LOGIN_LINKS_PER_IP_PER_HOUR: '1000000',
       LOGIN_VERIFY_FAILURES_PER_IP_PER_HOUR: '1000000',
+      GIFT_CARD_ATTEMPTS_PER_HOUR: '1000000',
       OPERATOR_EMAILS: OPERATOR,
     });
     fx.operatorCookie = (await signInAs(t, OPERATOR)).cookie;
@@ -574,6 +676,20 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
     fx.otherTeamCookie = people.otherAdmin.cookie;
     Object.assign(fx, { teamId: team.teamId, purchaseId: team.purchaseId, seatSessionId: team.sessionId, memberId: team.memberId });
     Object.assign(fx, { inviteeId: team.inviteeId, linkId: team.linkId });
+    // Gift cards: a paid print card of the customer's.
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/v1/giftcards',
+      headers: { cookie: fx.cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      payload: { packageId: 'basic', delivery: 'print', language: 'us' },
+    });
+    Object.assign(fx, { giftCardId: card.json().data.giftCardId, giftSessionId: card.json().data.sessionId });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/checkout/offline/pay',
+      headers: { cookie: fx.cookie, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      payload: { clientSecret: card.json().data.clientSecret },
+    });
     fx.otherTeamId = (
       await t.app.inject({ method: 'POST', url: '/v1/team/mine', headers: { cookie: fx.otherTeamCookie, 'sec-fetch-site': 'same-origin' } })
     ).json().data.admin.id;
@@ -730,13 +846,38 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
         case 'teamId':
         case 'teamItem':
         case 'seatSession':
-        case 'creditId': {
+        case 'creditId':
+        case 'giftCard': {
           // A hostile id is answered exactly like a well-formed id that does not exist.
           const missing = await send(route, JSON.stringify({ ...route.body(), [field]: MISSING_ORDER }));
           expect(res.statusCode).toBe(404);
           expect(res.body).toBe(missing.body);
           if (kind === 'teamId' || kind === 'seatSession') expect(body.message).toBe('Team not found');
+          if (kind === 'giftCard') expect(body.message).toBe('Gift card not found');
           break;
+        }
+        // Gift cards
+        case 'giftCode':
+          expect(res.statusCode).toBe(404);
+          expect(body.message).toBe('Gift card not found');
+          break;
+        case 'giftRecipient':
+          expect(res.statusCode).toBe(400);
+          expect(body.message).toBe('Invalid recipientEmail: Please enter a valid email address');
+          break;
+        case 'giftSearch':
+          expect(res.statusCode).toBe(200);
+          expect(body.data).toEqual({ cards: [] });
+          break;
+        case 'giftText': {
+          // Any text is a fine name or message: the card is kept with it as typed (trimmed), unpaid.
+          expect(res.statusCode).toBe(200);
+          const [card] = await t.app.ctx.database.db
+            .select()
+            .from(giftCards)
+            .where(eq(giftCards.id, (body.data as { giftCardId: string }).giftCardId));
+          expect(card![field as 'message' | 'recipientName']).toBe(value.trim() || null);
+          return;
         }
         case 'teamName':
           expect(res.statusCode).toBe(409);

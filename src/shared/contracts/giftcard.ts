@@ -33,12 +33,12 @@ export const ZBuyGiftCardRequestSchema = z
     delivery: z.enum(['mail', 'print'], { message: 'must be mail or print' }),
     recipientEmail: ZEmailSchema.optional(),
     recipientName: z.string({ message: 'must be text' }).trim().max(100, 'is too long').optional(),
-    message: z.string({ message: 'must be text' }).max(GIFT_MESSAGE_MAX, `is longer than ${GIFT_MESSAGE_MAX} characters`).optional(),
+    message: z.string({ message: 'must be text' }).max(GIFT_MESSAGE_MAX, `is too long (at most ${GIFT_MESSAGE_MAX} characters)`).optional(),
     language: ZLanguageCodeSchema,
     /** The day to mail it (YYYY-MM-DD, UTC), today up to a year ahead; absent: now. */
     sendOn: z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }).optional(),
   })
-  .refine((v) => v.delivery !== 'mail' || v.recipientEmail, { message: 'Invalid recipientEmail: is required to mail the card', path: ['recipientEmail'] });
+  .refine((v) => v.delivery !== 'mail' || v.recipientEmail, { message: 'is required to mail the card', path: ['recipientEmail'] });
 export const ZBuyGiftCardResponseSchema = z.object({
   giftCardId: z.string(),
   sessionId: z.string(),

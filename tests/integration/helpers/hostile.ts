@@ -31,6 +31,7 @@ const STORED_TABLES = [
   'seat_purchases',
   'team_links',
   'team_invitations',
+  'gift_cards',
 ] as const;
 
 async function filesUnder(dir: string): Promise<string[]> {

@@ -8,6 +8,8 @@ const BY_USER = [
   ['oauth_identities', 'user_id'],
   ['orders', 'user_id'],
   ['payments', 'user_id'],
+  // Gift cards
+  ['gift_cards', 'buyer_id'],
 ] as const;
 
 /** Tables whose rows belong to a user through one of their orders. */

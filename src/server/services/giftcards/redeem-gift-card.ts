@@ -7,10 +7,8 @@ import { identityOfUser } from '../entitlements/identity.js';
 import { hashGiftCode, normaliseGiftCode } from './codes.js';
 import { giftCardNotFound } from './gift-card-view.js';
 
-type Ctx = Pick<AppContext, 'database' | 'clock'>;
+type Ctx = Pick<AppContext, 'database' | 'clock' | 'config'>;
 
-/** Attempts at a code (checking or redeeming, right or wrong) per account and per client address and hour. */
-export const REDEEM_ATTEMPTS_PER_HOUR = 10;
 const HOUR_MS = 3600_000;
 
 export const ALREADY_REDEEMED = 'This gift card has already been redeemed';
@@ -24,8 +22,10 @@ async function cardOfCode(ctx: Ctx, { userId, ip, code }: { userId: string; ip: 
   const { db } = ctx.database;
   const now = ctx.clock.now();
   const message = (minutes: number) => `Too many gift card attempts; please try again in ${minutes} minutes`;
-  await enforceRateLimit(db, { key: `giftcard:user:${userId}`, limit: REDEEM_ATTEMPTS_PER_HOUR, windowMs: HOUR_MS, now, message });
-  await enforceRateLimit(db, { key: `giftcard:ip:${ip}`, limit: REDEEM_ATTEMPTS_PER_HOUR, windowMs: HOUR_MS, now, message });
+  // Attempts at a code (checking or redeeming, right or wrong) per account and per client address and hour.
+  const limit = ctx.config.giftCardAttemptsPerHour;
+  await enforceRateLimit(db, { key: `giftcard:user:${userId}`, limit, windowMs: HOUR_MS, now, message });
+  await enforceRateLimit(db, { key: `giftcard:ip:${ip}`, limit, windowMs: HOUR_MS, now, message });
   const bare = normaliseGiftCode(code);
   if (!bare) throw giftCardNotFound();
   const [card] = await db
