@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments, portraits } from '@/server/db/schema';
+import { giftCards, orders, payments, portraits } from '@/server/db/schema';
 import { notifyCustomer } from '@/server/services/generation/notify';
 import { escapeHtml } from '@/server/services/mail/render-mail';
 import { completeOrder, purgeDate } from '@/server/services/orders/order-lifecycle';
@@ -203,6 +203,31 @@ describe('[mail] every mail in the account language', () => {
     expectSays(reminder, ...inviteLines);
     // Each carries its own link: the reminder's replaces the invitation's.
     expect(/invitation=([\w-]+)/.exec(reminder.text ?? '')?.[1]).not.toBe(/invitation=([\w-]+)/.exec(invitation.text ?? '')?.[1]);
+
+    // Gift cards: the card's mail, in the language the buyer chose for it, with the code and its redeem link.
+    const recipient = `gift-${code}@example.com`;
+    const bought = await post(
+      '/v1/giftcards',
+      { packageId: 'pro', delivery: 'mail', recipientEmail: recipient, recipientName: 'Sam', message: 'Joyeux anniversaire & 🎂', language: code },
+      cookie,
+    );
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect((await post('/v1/checkout/offline/pay', { clientSecret: bought.json().data.clientSecret }, cookie)).statusCode).toBe(200);
+    const [card] = await db().select().from(giftCards).where(eq(giftCards.id, bought.json().data.giftCardId));
+    const gift = await nextMail(recipient, 0);
+    const giftCode = /GIFT(?:-[2-9A-Z]{4}){5}/.exec(gift.text ?? '')?.[0] ?? '';
+    const from = card!.buyerName;
+    expect(gift.subject).toBe(tr('email.giftCard.subject', { from }));
+    expectSays(
+      gift,
+      tr('email.giftCard.headingNamed', { name: 'Sam', from }),
+      tr('email.giftCard.body', { from, package: tr('catalog.packages.pro.name'), count: findPackage('pro')!.portraits }),
+      tr('email.giftCard.message', { from, message: 'Joyeux anniversaire & 🎂' }),
+      tr('email.giftCard.code', { code: giftCode }),
+      tr('email.giftCard.button'),
+      `${t.config.publicUrl}/dashboard/giftcards?redeem=${giftCode}`,
+      tr('email.giftCard.footer'),
+    );
 
     // Account deletion: the last mail, at the address the account had.
     const deleted = await post('/v1/user/delete', {}, cookie);
