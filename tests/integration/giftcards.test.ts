@@ -113,6 +113,7 @@ describe('[giftcards] buy, mail on a date, redeem once, order for free, refund, 
     const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(row).toMatchObject({ packageId: 'pro', amountCents: 0, status: 'processing', giftCardId, couponCode: null });
     expect((await order(friend, giftCardId)).statusCode).toBe(409);
+    expect((await post('/v1/order/info', friend, { orderId })).json().data).toMatchObject({ paidWithGiftCard: true, team: null });
     while ((await runJobs(t, generateOrderJob)) > 0);
     const [done] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(done?.status).toBe('completed');

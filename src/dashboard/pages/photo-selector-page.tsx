@@ -1,6 +1,18 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleAlertIcon, CircleCheckIcon, DownloadIcon, HeartIcon, ImagesIcon, InfoIcon, RefreshCwIcon, SparklesIcon, UsersIcon, XIcon } from 'lucide-react';
+import {
+  CircleAlertIcon,
+  CircleCheckIcon,
+  DownloadIcon,
+  HeartIcon,
+  GiftIcon,
+  ImagesIcon,
+  InfoIcon,
+  RefreshCwIcon,
+  SparklesIcon,
+  UsersIcon,
+  XIcon,
+} from 'lucide-react';
 import { groupDownloadUrl } from '@/shared/orders';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
@@ -212,6 +224,12 @@ export function PhotoSelectorPage({ params }: { params: Record<string, string> }
         <p className="flex items-start gap-3 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
           <UsersIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           {t('team.member.favoritesShared', { team: info.team.name })}
+        </p>
+      )}
+      {info?.paidWithGiftCard && !expired && (
+        <p className="flex items-start gap-3 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
+          <GiftIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+          {t('giftCards.order.paidWith')}
         </p>
       )}
       {generating && !expired && (

@@ -29,6 +29,8 @@ export const ZOrderInfoResponseSchema = z.object({
   replacements: z.object({ included: z.number().int(), left: z.number().int(), pending: z.array(z.number().int()), failed: z.array(z.number().int()) }),
   /** The team that paid for the order (a team member's order): it sees the portraits marked as favorites. */
   team: z.object({ name: z.string() }).nullable(),
+  /** Gift cards: a gift card paid for the order (nothing was paid, so nothing is refunded). */
+  paidWithGiftCard: z.boolean(),
   /** Lets the gallery fetch this order's portraits without the session (`?t=` on the image URL) until the end of the next UTC day. */
   imageToken: z.string(),
 });

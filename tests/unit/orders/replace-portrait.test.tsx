@@ -28,6 +28,7 @@ const INFO: OrderInfo = {
   ],
   replacements: { included: 2, left: 2, pending: [], failed: [] },
   team: null,
+  paidWithGiftCard: false,
   imageToken: 'token',
 };
 

@@ -30,6 +30,7 @@ export async function getOrderInfo(ctx: Pick<AppContext, 'database' | 'clock'>, 
     favoriteImages: favoriteNumbers,
     refreshBeingMade: refreshBeingMadeColumn,
     teamId: orders.teamId,
+    giftCardId: orders.giftCardId,
   });
   const expired = order.purgedAt !== null;
   return {
@@ -45,6 +46,7 @@ export async function getOrderInfo(ctx: Pick<AppContext, 'database' | 'clock'>, 
     portraits: expired ? [] : await portraitRanking(ctx.database.db, orderId),
     replacements: await replacementSummary(ctx.database.db, { id: orderId, packageId: order.packageId }),
     team: order.teamId ? await teamOf(ctx, order.teamId) : null,
+    paidWithGiftCard: order.giftCardId !== null,
     imageToken: await portraitLinkToken(ctx.database.db, orderId, now),
   };
 }
