@@ -10,7 +10,7 @@ import { buildTestApp, runJobs, type TestApp } from './helpers/app';
 import { manualClock } from './helpers/clock';
 import { checkoutForm, makePhotos } from './helpers/photos';
 import { signInAs } from './helpers/session';
-import { readOutbox } from './helpers/smtp';
+import { readOutbox, tokenFromMail } from './helpers/smtp';
 
 type Person = Awaited<ReturnType<typeof signInAs>>;
 const OPERATOR = 'op@studio.example';
@@ -75,7 +75,7 @@ describe('[giftcards] buy, mail on a date, redeem once, order for free, refund, 
     });
     // Paid, on the buyer's receipts, scheduled, not mailed before its day.
     const receipts = (await post('/v1/stripe/receipts', buyer, {})).json().data as unknown[];
-    expect(receipts).toHaveLength(1);
+    expect(receipts).toEqual([expect.objectContaining({ giftCard: { packageId: 'pro' }, orderId: null, seats: null })]);
     expect((await mine(buyer)).bought[0]).toMatchObject({ id: giftCardId, state: 'scheduled', packageId: 'pro' });
     await minuteSweep();
     expect(await mailsTo('friend@example.com')).toHaveLength(0);
@@ -227,5 +227,29 @@ describe('[giftcards] buy, mail on a date, redeem once, order for free, refund, 
     const taken = await post('/v1/giftcards/redeem', stays, { code });
     expect(taken.statusCode, taken.body).toBe(200);
     expect(taken.json().data.giftCardId).toBe(giftCardId);
+  });
+
+  it('brings a signed-out recipient back to the redeem link once they sign in', async () => {
+    const link = '/dashboard/giftcards?redeem=GIFT-2345-6789-ABCD-EFGH-JKMN';
+    const page = await t.app.inject({ method: 'GET', url: link });
+    expect(page.statusCode).toBe(302);
+    const redirectURL = new URL(page.headers.location as string, 'http://x').searchParams.get('redirectURL');
+    expect(redirectURL).toBe(link);
+    const email = 'signed-out-friend@example.com';
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/v1/loginLink/send',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      payload: { email, redirectURL },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const token = tokenFromMail((await mailsTo(email)).at(-1)!);
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/v1/loginLink/verify',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      payload: { token },
+    });
+    expect(verified.json().data.redirectURL).toBe(link);
   });
 });

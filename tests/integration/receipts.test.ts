@@ -62,6 +62,8 @@ describe('[receipts] the receipts list and receipt page', () => {
       'cardLast4',
       'createdAt',
       'currency',
+      // Gift cards: the card a payment bought, null here.
+      'giftCard',
       'id',
       'orderId',
       'receiptURL',

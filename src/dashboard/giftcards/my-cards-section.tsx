@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { MailIcon, PrinterIcon, Undo2Icon } from 'lucide-react';
@@ -82,16 +82,33 @@ function ResendButton({ card, onDone }: { card: GiftCardView; onDone: () => void
   );
 }
 
-/** A print card: the package, the message and the code, laid out to print on its own (the rest of the page is hidden when printing). */
+/**
+ * A print card: the package, the message, the code and where to redeem it. Print marks this card as the
+ * one to print (global.css hides the rest of the page when printing) and opens the browser's print dialog.
+ */
 function PrintableCode({ card }: { card: GiftCardView }) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const print = () => {
+    ref.current?.classList.add('gift-print-target');
+    window.print();
+    ref.current?.classList.remove('gift-print-target');
+  };
   return (
-    <div className="gift-printable rounded-lg border border-dashed p-3 text-sm">
-      <p className="text-muted-foreground">{t('giftCards.mine.code')}</p>
-      <p className="font-mono text-sm font-semibold break-all sm:text-base sm:tracking-wider" data-testid="gift-code">
-        {card.code}
-      </p>
-      {card.message && <p className="mt-1 italic">“{card.message}”</p>}
+    <div className="space-y-2">
+      <div ref={ref} className="space-y-1 rounded-lg border border-dashed p-3 text-sm">
+        <p className="font-semibold">{t('giftCards.mine.line', { package: t(`catalog.packages.${card.packageId}.name`) })}</p>
+        {card.message && <p className="italic">“{card.message}”</p>}
+        <p className="text-muted-foreground">{t('giftCards.mine.code')}</p>
+        <p className="font-mono text-sm font-semibold break-all sm:text-base sm:tracking-wider" data-testid="gift-code">
+          {card.code}
+        </p>
+        <p className="text-xs text-muted-foreground break-all">{`${location.origin}/dashboard/giftcards?redeem=${card.code ?? ''}`}</p>
+      </div>
+      <Button variant="outline" size="sm" onClick={print}>
+        <PrinterIcon aria-hidden="true" />
+        {t('giftCards.mine.print')}
+      </Button>
     </div>
   );
 }
@@ -127,12 +144,6 @@ export function MyCardsSection({ cards, onChange }: { cards: GiftCardView[]; onC
                 {card.delivery === 'print' && card.code && card.state === 'sent' && <PrintableCode card={card} />}
               </div>
               <div className="flex shrink-0 flex-wrap gap-2">
-                {card.delivery === 'print' && card.code && card.state === 'sent' && (
-                  <Button variant="outline" size="sm" onClick={() => window.print()}>
-                    <PrinterIcon aria-hidden="true" />
-                    {t('giftCards.mine.print')}
-                  </Button>
-                )}
                 {card.canResend && <ResendButton card={card} onDone={onChange} />}
                 {card.refundableUntil && <RefundButton card={card} onDone={onChange} />}
               </div>
