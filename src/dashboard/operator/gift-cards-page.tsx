@@ -35,7 +35,7 @@ function GiftCardCard({ card, onDone }: { card: GiftCardRow; onDone: () => void 
   const open = card.state === 'scheduled' || card.state === 'sent';
   return (
     <Card>
-      <CardContent className="space-y-3 pt-6">
+      <CardContent className="space-y-3">
         <p className="flex flex-wrap items-center gap-2 font-medium">
           {t('giftCards.mine.line', { package: t(`catalog.packages.${card.packageId}.name`) })}
           <span className="tabular-nums">{formatMoney(card.amountCents, card.currency, language)}</span>
@@ -45,7 +45,7 @@ function GiftCardCard({ card, onDone }: { card: GiftCardRow; onDone: () => void 
           <Field label={t('operator.giftCards.buyer')}>{card.buyerEmail ?? t('operator.giftCards.deletedAccount')}</Field>
           <Field label={t('operator.giftCards.recipient')}>{card.recipientEmail ?? t('giftCards.mine.toPrint')}</Field>
           <Field label={t('operator.giftCards.paid')}>{card.paidAt ? dateTime(card.paidAt) : t('operator.none')}</Field>
-          <Field label={t('operator.giftCards.sent')}>{card.sentAt ? dateTime(card.sentAt) : dateTime(card.sendAt)}</Field>
+          <Field label={t('operator.giftCards.sent')}>{card.delivery === 'print' ? t('operator.none') : dateTime(card.sentAt ?? card.sendAt)}</Field>
           <Field label={t('operator.giftCards.redeemedBy')}>
             {card.redeemedAt ? `${card.redeemedByEmail ?? t('operator.giftCards.deletedAccount')} · ${dateTime(card.redeemedAt)}` : t('operator.none')}
           </Field>
