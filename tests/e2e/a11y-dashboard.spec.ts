@@ -30,7 +30,7 @@ const SCREENS: { path: (orderId: string) => string; ready: (page: Page) => Retur
   { path: () => '/dashboard/releasenotes', ready: (page) => page.getByRole('heading', { name: 'Release Notes' }) },
   { path: () => '/dashboard/account', ready: (page) => page.getByRole('heading', { name: 'Account' }) },
   { path: () => '/dashboard/referrals', ready: (page) => page.getByRole('heading', { name: 'Referrals' }) },
-  { path: () => '/dashboard/giftcards', ready: (page) => page.getByRole('heading', { name: 'Gift Cards' }) },
+  { path: () => '/dashboard/giftcards', ready: (page) => page.getByRole('heading', { level: 1, name: 'Gift Cards' }) },
   { path: () => '/dashboard/nope', ready: (page) => page.getByRole('heading', { level: 1 }) },
 ];
 
