@@ -137,6 +137,8 @@ test.describe('[dashboard] the shell', () => {
       ['Help', /\/dashboard\/help$/],
       ['Receipts', /\/dashboard\/receipts$/],
       ['Release Notes', /\/dashboard\/releasenotes$/],
+      ['Gift Cards', /\/dashboard\/giftcards$/],
+      ['Referrals', /\/dashboard\/referrals$/],
     ] as const) {
       await page.getByRole('link', { name, exact: true }).click();
       await expect(page).toHaveURL(url);

@@ -5,6 +5,7 @@ import {
   ApertureIcon,
   ChartColumnIcon,
   GiftIcon,
+  HeartHandshakeIcon,
   CircleHelpIcon,
   CirclePlusIcon,
   ClipboardListIcon,
@@ -52,7 +53,8 @@ interface NavGroup {
 
 /**
  * The sidebar's menu groups (spec section 2): Portraits and Other; Team for a team's owner and admins
- * (anyone else finds "Create a team" under Other); Operations for operators only.
+ * (anyone else finds "Create a team" under Other); Other also holds Gift Cards and Referrals, which
+ * bring customers and so must be found; Operations for operators only.
  */
 export const NAV_GROUPS: NavGroup[] = [
   {
@@ -74,6 +76,8 @@ export const NAV_GROUPS: NavGroup[] = [
       { key: 'help', href: '/dashboard/help', icon: CircleHelpIcon },
       { key: 'receipts', href: '/dashboard/receipts', icon: ReceiptIcon },
       { key: 'releaseNotes', href: '/dashboard/releasenotes', icon: ScrollTextIcon },
+      { key: 'giftCards', href: '/dashboard/giftcards', icon: GiftIcon },
+      { key: 'referrals', href: '/dashboard/referrals', icon: HeartHandshakeIcon },
       { key: 'createTeam', href: '/dashboard/team', icon: UserPlusIcon, audience: 'notTeamAdmin' },
     ],
   },

@@ -90,7 +90,7 @@ describe('[sidebar] on desktop', () => {
       within(other)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Help', 'Receipts', 'Release Notes', 'Create a team']);
+    ).toEqual(['Help', 'Receipts', 'Release Notes', 'Gift Cards', 'Referrals', 'Create a team']);
     expect(screen.queryByRole('list', { name: 'Team' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Help' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Receipts' }).getAttribute('aria-current')).toBeNull();
