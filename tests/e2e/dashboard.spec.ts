@@ -147,7 +147,7 @@ test.describe('[dashboard] the shell', () => {
     }
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
     await page.goBack();
-    await expect(page.getByRole('heading', { level: 1, name: 'Receipts' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Gift Cards' })).toBeVisible();
   });
 
   test('[dashboard] an unknown dashboard path shows the 404 page', async ({ page }) => {

@@ -152,6 +152,17 @@ describe('[giftcards] buy, mail on a date, redeem once, order for free, refund, 
     expect((await post('/v1/giftcards/redeem', other, { code: 'nonsense' }, '10.9.9.9')).statusCode).toBe(429);
   });
 
+  it('counts a card on the overview as revenue, not as an order paid', async () => {
+    const operator = await signInAs(t, OPERATOR);
+    const totals = async () => {
+      const days = (await post('/v1/operator/overview', operator, {})).json().data.days as { orders: number; revenueCents: number }[];
+      return { orders: days.reduce((n, d) => n + d.orders, 0), revenueCents: days.reduce((n, d) => n + d.revenueCents, 0) };
+    };
+    const before = await totals();
+    await buy(await signInAs(t, 'counted@example.com'), { delivery: 'print', packageId: 'pro' });
+    expect(await totals()).toEqual({ orders: before.orders, revenueCents: before.revenueCents + 4500 });
+  });
+
   it('refunds an unredeemed card within 7 days, never after, and the refunded code redeems nothing', async () => {
     const buyer = await signInAs(t, 'refunder@example.com');
     const giftCardId = await buy(buyer, { delivery: 'print', packageId: 'basic' });

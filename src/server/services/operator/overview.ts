@@ -19,7 +19,8 @@ const num = (value: unknown): number => Number(value ?? 0);
 const seconds = (value: unknown): number | null => (value === null || value === undefined ? null : Math.round(Number(value)));
 
 /**
- * The console's overview of the last 30 UTC days (today included): orders paid and revenue per day,
+ * The console's overview of the last 30 UTC days (today included): orders paid and revenue per day (a
+ * team's seats and gift cards are revenue, not orders),
  * refunds, how long paid orders waited for their first portrait and for completion (median and p90),
  * how many finished orders failed, the beta seats, and the job queue as pg-boss holds it.
  */
@@ -32,7 +33,8 @@ export async function getOverview(ctx: Pick<AppContext, 'database' | 'clock' | '
   const [paidPerDay, refundedPerDay, [durations], [finished], [refunds], queue, used, total, sweep, likeness] = await Promise.all([
     rows<{ day: string; orders: string; cents: string }>(
       db,
-      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as orders, sum(amount_cents) as cents
+      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) filter (where seat_purchase_id is null and gift_card_id is null) as orders,
+            sum(amount_cents) as cents
           from payments where created_at >= ${since.toISOString()}::timestamptz group by 1`,
     ),
     rows<{ day: string; cents: string }>(
