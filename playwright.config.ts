@@ -42,7 +42,7 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./tests/support/cost-reporter.ts']],
   use: {
     baseURL,
     trace: 'off',

@@ -14,7 +14,7 @@ export default defineConfig({
           // Plain Node: a DOM costs time per file, so only files that touch the DOM ask for one with a
           // `// @vitest-environment happy-dom` first line (lighter than jsdom: see docs/benchmarks.md).
           environment: 'node',
-          setupFiles: ['tests/unit/setup.ts'],
+          setupFiles: ['tests/support/cost-setup.ts', 'tests/unit/setup.ts'],
         },
       },
       {
@@ -22,6 +22,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/helpers/templates.ts'],
+          setupFiles: ['tests/support/cost-setup.ts'],
           // `*.postgres.test.ts` prove what only PostgreSQL offers (several processes on one database):
           // they run in the suite's PostgreSQL leg, not the PGlite one.
           exclude: process.env.TEST_DATABASE === 'postgres' ? [] : ['tests/integration/**/*.postgres.test.ts'],
@@ -38,6 +39,7 @@ export default defineConfig({
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],
           globalSetup: ['tests/faults/template.ts'],
+          setupFiles: ['tests/support/cost-setup.ts'],
           environment: 'node',
           testTimeout: 240_000,
           hookTimeout: 120_000,
