@@ -46,6 +46,11 @@ export interface BuildOptions {
   payments?: PaymentsProvider;
   generator?: Generator;
   faces?: FaceAnalyzer;
+  /**
+   * Test harnesses: the offline generator makes plain images and renditions skip mozjpeg (a sixth of the
+   * CPU per portrait). Never a setting, so production cannot reach it; tests about images leave it off.
+   */
+  plainImages?: boolean;
   /** Where the log's lines go instead of standard output (tests read them back). */
   logStream?: { write(line: string): void };
 }
@@ -108,8 +113,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     files: await createFileStore(config.storage),
     oauth: createOAuthProviders(config.oauth),
     payments: options.payments ?? (await createPayments(config.stripe, database.db, options.clock ?? systemClock)),
-    generator: options.generator ?? (await createGenerator(config.generator, config.publicUrl)),
+    generator: options.generator ?? (await createGenerator(config.generator, config.publicUrl, { plain: options.plainImages })),
     faces: options.faces ?? sharedFaceAnalyzer(config.photoCheck.workers),
+    imageEncoding: options.plainImages ? 'plain' : 'mozjpeg',
   };
   app.decorate('ctx', ctx);
   app.decorate('checkResponses', options.checkResponses ?? false);

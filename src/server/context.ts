@@ -9,6 +9,7 @@ import type { PaymentsProvider } from './providers/payments/index.js';
 import type { Generator } from './providers/generator/index.js';
 import type { FaceAnalyzer } from './providers/faces/face-analyzer.js';
 import type { FileStore } from './providers/storage/index.js';
+import type { ImageEncoding } from './services/orders/renditions.js';
 
 /** Everything a service may need, built once by buildApp and passed in as a value (no globals). */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   generator: Generator;
   /** The selfie check's face analysis, shared by every app of the process. */
   faces: FaceAnalyzer;
+  /** How portraits' thumbnails and previews are encoded: mozjpeg always, except in test harnesses (BuildOptions.plainImages). */
+  imageEncoding: ImageEncoding;
 }
 
 declare module 'fastify' {

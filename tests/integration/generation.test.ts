@@ -12,11 +12,12 @@ import { signInAs } from './helpers/session';
 import { readOutbox } from './helpers/smtp';
 import { priceOf } from '../support/prices';
 
-// Twenty real offline portraits: allow for a busy machine.
+// Twenty real offline portraits: allow for a busy machine. The one file about the rendered images
+// (their size, format and thumbnails), so it renders them as the product does, mozjpeg included.
 describe('[generation] a paid order becomes portraits', { timeout: 180_000 }, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { plainImages: false });
   });
   afterAll(() => t.close());
 

@@ -23,7 +23,8 @@ export const testDatabaseKind = process.env.TEST_DATABASE === 'postgres' ? 'post
  * sees only what it does. Tests run queued jobs with `runJobs`; a test about the worker itself passes
  * `ROLE: 'all'`. `env` overrides settings; `reuse` starts again on an earlier app's data (restart tests).
  * On PGlite the database lives in memory, loaded from the suite's migrated dump, unless `durable` keeps
- * it in DATA_DIR for a later `reuse`.
+ * it in DATA_DIR for a later `reuse`. The offline generator makes plain images (BuildOptions.plainImages)
+ * unless `plainImages: false` asks for the rendered ones.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
@@ -58,7 +59,8 @@ export async function buildTestApp(
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { checkResponses: true, pgliteSnapshot, ...options });
+  // Plain images (the photo cut to size, no mozjpeg) unless the test is about images: `plainImages: false`.
+  const app = await buildApp(config, { checkResponses: true, pgliteSnapshot, plainImages: true, ...options });
   options.extend?.(app);
   await app.ready();
   return {

@@ -222,12 +222,42 @@ function lookOf(answers: GenerationRequest['answers'], n: number): string {
 }
 
 /**
+ * The plain image of a test harness: the photo itself cut to the portrait's size (the face stays, so the
+ * likeness check still finds it), or nothing but a grey frame for `noFace`, encoded without mozjpeg. About a
+ * sixth of `renderPortrait`'s CPU; only `BuildOptions.plainImages` chooses it (docs/decisions.md, Tests).
+ */
+async function plainPortrait({ width, height, selfie, fault, other }: RenderInput): Promise<Buffer> {
+  const photo = fault === 'otherPerson' && other ? other : selfie;
+  if (fault === 'noFace')
+    return sharp({ create: { width, height, channels: 3, background: '#8a939e' } })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  if (fault === 'twoFaces') {
+    const half = await sharp(photo)
+      .rotate()
+      .resize(Math.round(width / 2), height, { fit: 'cover' })
+      .toBuffer();
+    return sharp({ create: { width, height, channels: 3, background: '#8a939e' } })
+      .composite([
+        { input: half, left: 0, top: 0 },
+        { input: half, left: width - Math.round(width / 2), top: 0 },
+      ])
+      .jpeg({ quality: 80 })
+      .toBuffer();
+  }
+  const image = sharp(photo).rotate().resize(width, height, { fit: 'cover' });
+  return (fault === 'blurred' ? image.blur(Math.max(6, width / 80)) : image).jpeg({ quality: 80 }).toBuffer();
+}
+
+/**
  * The offline stand-in for a trained model, for development and demos (see `renderPortrait`). One image
  * per step, `paceMs` apart, so progress is visible; output is deterministic per order and number.
- * `faults` (tests and benchmarks only) spoils some images the way real generators do.
+ * `faults` (tests and benchmarks only) spoils some images the way real generators do. `plain` (test
+ * harnesses only) makes `plainPortrait`s instead of rendered portraits.
  */
-export function createOfflineGenerator({ paceMs, faults }: { paceMs: number; faults?: OfflineFaults }): Generator {
+export function createOfflineGenerator({ paceMs, faults, plain = false }: { paceMs: number; faults?: OfflineFaults; plain?: boolean }): Generator {
   const otherFor = (n: number) => (faults && faults.otherPerson.length > 0 ? faults.otherPerson[n % faults.otherPerson.length] : undefined);
+  const render = plain ? plainPortrait : renderPortrait;
   return {
     kind: 'offline',
     async advance(request, have): Promise<GenerationStep> {
@@ -237,7 +267,7 @@ export function createOfflineGenerator({ paceMs, faults }: { paceMs: number; fau
       const selfies = await request.selfies();
       const look = lookOf(request.answers, next);
       const seed = seedOf(`${request.orderId}:${next}`);
-      const jpeg = await renderPortrait({
+      const jpeg = await render({
         width: request.width,
         height: request.height,
         answers: request.answers,
@@ -252,13 +282,14 @@ export function createOfflineGenerator({ paceMs, faults }: { paceMs: number; fau
     },
     /** Head-and-shoulders crops around each face, 512x640: all a later refresh needs of the selfies. */
     async likeness(selfies) {
+      if (plain) return Promise.all(selfies.map((selfie) => sharp(selfie).rotate().resize(512, 640, { fit: 'cover' }).jpeg({ quality: 80 }).toBuffer()));
       return Promise.all(selfies.map(async (selfie) => (await headAndShoulders(selfie, 512, 640, 1)).jpeg({ quality: 88, mozjpeg: true }).toBuffer()));
     },
     /** One portrait from the kept likeness, in the replaced one's look, framed by the new seed. */
     async replace(request) {
       const likeness = await request.likeness();
       if (likeness.length === 0) return { failed: 'The images of the person kept for this order are gone' };
-      const jpeg = await renderPortrait({
+      const jpeg = await render({
         width: request.width,
         height: request.height,
         answers: request.answers,

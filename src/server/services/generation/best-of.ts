@@ -8,7 +8,7 @@ import { chooseDelivery } from '../likeness/choose.js';
 import { judgeImage } from '../likeness/judge.js';
 import { storePortrait } from './store-portrait.js';
 
-type Ctx = Pick<AppContext, 'database' | 'files' | 'faces' | 'log'>;
+type Ctx = Pick<AppContext, 'database' | 'files' | 'faces' | 'log' | 'imageEncoding'>;
 
 /**
  * Keeps one image the generator made, with the likeness check's verdict: the file under the order's

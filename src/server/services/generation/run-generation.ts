@@ -26,7 +26,7 @@ import { notifyCustomer } from './notify.js';
 import { storePortrait } from './store-portrait.js';
 import { keepLikeness, loadLikeness } from '../refresh/likeness.js';
 
-type Ctx = Pick<AppContext, 'database' | 'files' | 'generator' | 'clock' | 'mailer' | 'config' | 'log' | 'faces'>;
+type Ctx = Pick<AppContext, 'database' | 'files' | 'generator' | 'clock' | 'mailer' | 'config' | 'log' | 'faces' | 'imageEncoding'>;
 
 /** Another worker holds the order; the job is retried later (by then the holder finished or died). */
 export class LeaseBusyError extends Error {

@@ -15,7 +15,7 @@ export { THUMB_WIDTH } from '../orders/renditions.js';
  * (order, number) makes a repeated delivery (after a crash) a no-op rather than a duplicate.
  */
 export async function storePortrait(
-  ctx: Pick<AppContext, 'database' | 'files'>,
+  ctx: Pick<AppContext, 'database' | 'files' | 'imageEncoding'>,
   orderId: string,
   no: number,
   jpeg: Buffer,
@@ -23,7 +23,7 @@ export async function storePortrait(
 ): Promise<void> {
   const image = sharp(jpeg);
   const { width = 0, height = 0 } = await image.metadata();
-  const [thumb, preview] = await Promise.all([renderRendition(jpeg, 'thumb'), renderRendition(jpeg, 'preview')]);
+  const [thumb, preview] = await Promise.all([renderRendition(jpeg, 'thumb', ctx.imageEncoding), renderRendition(jpeg, 'preview', ctx.imageEncoding)]);
   await ctx.files.put(portraitKey(orderId, no), jpeg, 'image/jpeg');
   await ctx.files.put(thumbKey(orderId, no), thumb, 'image/jpeg');
   await ctx.files.put(previewKey(orderId, no), preview, 'image/jpeg');
@@ -50,14 +50,14 @@ export async function storePortrait(
  * then the row, whose `version` changes the image's address so no browser shows the old one from its cache.
  */
 export async function replaceStoredPortrait(
-  ctx: Pick<AppContext, 'database' | 'files'>,
+  ctx: Pick<AppContext, 'database' | 'files' | 'imageEncoding'>,
   orderId: string,
   no: number,
   jpeg: Buffer,
   made: { score: number | null; seed: number; look: string | null },
 ): Promise<void> {
   const { width = 0, height = 0 } = await sharp(jpeg).metadata();
-  const [thumb, preview] = await Promise.all([renderRendition(jpeg, 'thumb'), renderRendition(jpeg, 'preview')]);
+  const [thumb, preview] = await Promise.all([renderRendition(jpeg, 'thumb', ctx.imageEncoding), renderRendition(jpeg, 'preview', ctx.imageEncoding)]);
   if (!(await orderLive(ctx.database.db, orderId))) throw new OrderGoneError(`order ${orderId} was deleted while a portrait was replaced`);
   await ctx.files.put(portraitKey(orderId, no), jpeg, 'image/jpeg');
   await ctx.files.put(thumbKey(orderId, no), thumb, 'image/jpeg');

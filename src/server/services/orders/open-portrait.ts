@@ -9,7 +9,7 @@ import { recordDownloads } from './add-download.js';
 import { type Rendition, renderRendition } from './renditions.js';
 import { portraitKey, previewKey, thumbKey } from './storage-keys.js';
 
-type PortraitContext = Pick<AppContext, 'database' | 'files'>;
+type PortraitContext = Pick<AppContext, 'database' | 'files' | 'imageEncoding'>;
 type PortraitRow = typeof portraits.$inferSelect;
 
 /** A stored portrait: its validator and size, and its bytes when asked for (a revalidation needs none). */
@@ -111,7 +111,7 @@ async function openRendition(
   if (stored) return stored;
   const portrait = await ctx.files.readBuffer(source);
   if (!portrait) throw new AppError('NOT_FOUND', 'Photo not found');
-  const bytes = await renderRendition(portrait, rendition);
+  const bytes = await renderRendition(portrait, rendition, ctx.imageEncoding);
   await ctx.files.put(key, bytes, 'image/jpeg');
   const [still] = await ctx.database.db
     .select({ id: portraits.id })

@@ -11,7 +11,7 @@ import { OrderGoneError } from '../orders/order-lifecycle.js';
 import { loadLikeness } from '../refresh/likeness.js';
 import { replaceStoredPortrait } from '../generation/store-portrait.js';
 
-type Ctx = Pick<AppContext, 'database' | 'files' | 'generator' | 'faces' | 'clock' | 'log'>;
+type Ctx = Pick<AppContext, 'database' | 'files' | 'generator' | 'faces' | 'clock' | 'log' | 'imageEncoding'>;
 
 export type ReplacementOutcome = { outcome: 'done' | 'failed' | 'gone' } | { outcome: 'waiting'; retryAfterMs: number };
 
