@@ -193,7 +193,7 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
     const hal = await arriveAndSignIn(gus.code, 'hal@example.com');
     const friendOrder = await checkout(hal, 'basic');
     await pay(hal, friendOrder.clientSecret);
-    await runJobs(t, generateOrderJob);
+    await runJobs(t, generateOrderJob, { orderId: friendOrder.orderId });
     expect((await orderRow(friendOrder.orderId)).status).toBe('completed');
     clock.advance(DAY_MS);
     const refunded = await post(hal, '/v1/order/refund', { orderId: friendOrder.orderId });

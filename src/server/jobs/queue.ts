@@ -132,14 +132,15 @@ export class JobQueue {
   /**
    * Runs every job of `name` that is due now, in this process, until none is left (jobs a run queues
    * are run too), and says how many ran. Tests drive the queue with it instead of waiting for a
-   * worker's poll, so they build web-only apps that run no worker at all.
+   * worker's poll, so they build web-only apps that run no worker at all. `match` runs only the jobs
+   * whose payload holds those fields (`{ orderId }`: one order's generation), leaving the others queued.
    */
-  async runQueued(name: string, { limit = 1000 } = {}): Promise<number> {
+  async runQueued(name: string, { limit = 1000, match }: { limit?: number; match?: Record<string, string> } = {}): Promise<number> {
     const run = this.runners.get(name);
     if (!run) throw new Error(`no job named ${name} is registered`);
     let ran = 0;
     for (;;) {
-      const [job] = await this.boss.fetch(name, { batchSize: 1, includeMetadata: true });
+      const job = match ? await this.claimMatching(name, match) : (await this.boss.fetch(name, { batchSize: 1, includeMetadata: true }))[0];
       if (!job) return ran;
       if (++ran > limit) throw new Error(`${name} jobs keep coming: stopped after ${limit}`);
       try {
@@ -149,6 +150,24 @@ export class JobQueue {
         await this.boss.fail(name, job.id, { message: (error as Error).message });
       }
     }
+  }
+
+  /**
+   * Claims the oldest due job of `name` whose payload contains `match`, as pg-boss's own fetch claims
+   * one (active, started now, a retry counted), so that completing or failing it works as for any other.
+   */
+  private async claimMatching(name: string, match: Record<string, string>): Promise<Job<unknown> | undefined> {
+    const { rows } = await this.boss.getDb().executeSql(
+      `update ${QUEUE_SCHEMA}.job set state = 'active', started_on = now(), heartbeat_on = now(),
+         retry_count = case when started_on is not null then retry_count + 1 else retry_count end
+       where name = $1 and id = (
+         select id from ${QUEUE_SCHEMA}.job
+          where name = $1 and state in ('created', 'retry') and start_after <= now() and data @> $2::jsonb
+          order by priority desc, created_on, id limit 1 for update skip locked)
+       returning id, name, data, retry_count as "retryCount"`,
+      [name, JSON.stringify(match)],
+    );
+    return rows[0] as Job<unknown> | undefined;
   }
 
   async send<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.infer<S>, options?: SendOptions): Promise<string | null> {

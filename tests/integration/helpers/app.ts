@@ -88,7 +88,11 @@ async function loadSnapshot(): Promise<Blob> {
 /** Headers of a same-site JSON call, as the browser sends them. */
 export const sameSite = { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' } as const;
 
-/** Runs every due job of one kind now, as a worker would (jobs those jobs queue too); returns how many ran. */
-export function runJobs(t: TestApp, job: { name: string }): Promise<number> {
-  return t.app.ctx.queue.runQueued(job.name);
+/**
+ * Runs every due job of one kind now, as a worker would (jobs those jobs queue too); returns how many ran.
+ * `match` runs only the jobs whose payload holds those fields, such as `{ orderId }`: the one order a test
+ * is about, whatever else is queued.
+ */
+export function runJobs(t: TestApp, job: { name: string }, match?: Record<string, string>): Promise<number> {
+  return t.app.ctx.queue.runQueued(job.name, { match });
 }
