@@ -59,7 +59,7 @@ import {
 import { validAnswers } from '../support/answers';
 import { priceOf, usd } from '../support/prices';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { expectEnvelope, expectHealthy, hasPoisonKey, HOSTILE_TEXT, postRoutesOf, storedState, UNSTORABLE_TEXT } from './helpers/hostile';
+import { expectEnvelope, expectHealthy, hasPoisonKey, HOSTILE_TEXT, postRoutesOf, StoredNothingLedger, storedState, UNSTORABLE_TEXT } from './helpers/hostile';
 import { checkoutForm, makePhotos } from './helpers/photos';
 import { seedCompletedOrder } from './helpers/seed';
 import { signInAs } from './helpers/session';
@@ -726,15 +726,19 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
     });
   };
 
-  /** Sends a request that must be refused; checks the status, the message, the envelope, and that nothing was stored. */
-  async function expectRefused(route: JsonRoute, payload: string, status: number, message: RegExp | string) {
-    const before = await storedState(t);
+  /**
+   * Sends a request that must be refused; checks the status, the message, the envelope, and that nothing
+   * was stored: at once, or at the `ledger`'s next checkpoint when one is given.
+   */
+  async function expectRefused(route: JsonRoute, payload: string, status: number, message: RegExp | string, ledger?: StoredNothingLedger) {
+    const before = ledger ? undefined : await storedState(t);
     const res = await send(route, payload);
     const body = expectEnvelope(res, payload);
     expect(res.statusCode).toBe(status);
     if (typeof message === 'string') expect(body.message).toBe(message);
     else expect(body.message).toMatch(message);
-    expect(await storedState(t)).toEqual(before);
+    if (ledger) ledger.refused(`${route.url} ${payload.slice(0, 120)}`, () => send(route, payload));
+    else expect(await storedState(t)).toEqual(before);
     return res;
   }
 
@@ -746,6 +750,10 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
   describe.each(JSON_ROUTES.map((route) => [route.url, route] as const))('%s', (_url, route) => {
     const firstField = Object.keys(route.fields)[0] ?? 'x';
     const valid = () => route.body();
+    // Every case here is refused: what is stored is compared once for the route, not around each case.
+    const ledger = new StoredNothingLedger(() => t);
+    beforeAll(() => ledger.checkpoint());
+    afterAll(() => ledger.checkpoint());
 
     const generic: [string, () => string, RegExp][] = [
       ['malformed JSON', () => `{"${firstField}": `, /^Malformed JSON body/],
@@ -770,12 +778,12 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
       ['a toString key', () => JSON.stringify({ ...valid(), toString: 'x' }), /^Invalid request: Unrecognized key: "toString"/],
     ];
     it.each(generic)('refuses %s with 400 and stores nothing', async (_name, payload, message) => {
-      await expectRefused(route, payload(), 400, message);
+      await expectRefused(route, payload(), 400, message, ledger);
     });
 
     it('refuses a body over 1 MiB with 413 and stores nothing', async () => {
       const payload = JSON.stringify({ ...valid(), [firstField]: 'x'.repeat(1024 * 1024 + 1) });
-      await expectRefused(route, payload, 413, 'Request body is too large');
+      await expectRefused(route, payload, 413, 'Request body is too large', ledger);
     });
 
     const fields = Object.entries(route.fields);
@@ -784,7 +792,7 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
     it.each(route.required)('refuses a body without %s, naming it', async (field) => {
       const body = valid();
       delete body[field];
-      await expectRefused(route, JSON.stringify(body), 400, new RegExp(`^Invalid ${field}: `));
+      await expectRefused(route, JSON.stringify(body), 400, new RegExp(`^Invalid ${field}: `), ledger);
     });
 
     const wrongTypes = (kind: FieldKind): [string, unknown][] => [
@@ -803,7 +811,7 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
     ];
     const typeCases = fields.flatMap(([field, kind]) => wrongTypes(kind).map(([what, value]) => [field, what, value] as const));
     it.each(typeCases)('refuses %s as %s, naming the field', async (field, _what, value) => {
-      await expectRefused(route, JSON.stringify({ ...valid(), [field]: value }), 400, new RegExp(`^Invalid ${field}(\\.0)?: `));
+      await expectRefused(route, JSON.stringify({ ...valid(), [field]: value }), 400, new RegExp(`^Invalid ${field}(\\.0)?: `), ledger);
     });
 
     const textFields = fields.filter(([, kind]) => TEXT_FIELDS.includes(kind)).map(([field]) => field);
@@ -815,12 +823,13 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
         JSON.stringify({ ...valid(), [field]: 'x'.repeat(100_000) }),
         400,
         new RegExp(`^Invalid ${field}: .*(too long|too big|at most)`, 'i'),
+        ledger,
       );
     });
 
     const unstorable = textFields.flatMap((field) => Object.entries(UNSTORABLE_TEXT).map(([what, value]) => [field, what, value] as const));
     it.each(unstorable)('refuses %s with %s, naming the field', async (field, _what, value) => {
-      await expectRefused(route, JSON.stringify({ ...valid(), [field]: value }), 400, new RegExp(`^Invalid ${field}: `));
+      await expectRefused(route, JSON.stringify({ ...valid(), [field]: value }), 400, new RegExp(`^Invalid ${field}: `), ledger);
     });
   });
 
@@ -832,13 +841,19 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
         .flatMap(([field, kind]) => hostile.map(([what, value]) => [route.url, field, what, route, kind, value] as const)),
     );
 
-    it.each(cases)('%s: %s holding %s', async (_url, field, _what, route, kind, value) => {
+    // What is stored is compared at checkpoints: around each case that stores on purpose, and at the end.
+    const ledger = new StoredNothingLedger(() => t);
+    const STORING: FieldKind[] = ['giftText', 'redirect', 'comment'];
+    beforeAll(() => ledger.checkpoint());
+    afterAll(() => ledger.checkpoint());
+
+    it.each(cases)('%s: %s holding %s', async (url, field, what, route, kind, value) => {
       const payload = JSON.stringify({
         ...route.body(),
         [field]: value,
         ...(route.url === '/v1/loginLink/send' && field !== 'email' ? { email: `text-${Math.random().toString(36).slice(2)}@example.com` } : {}),
       });
-      const before = await storedState(t);
+      const before = STORING.includes(kind) ? await ledger.checkpoint() : undefined;
       const res = await send(route, payload);
       const body = expectEnvelope(res, payload);
       switch (kind) {
@@ -877,6 +892,7 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
             .from(giftCards)
             .where(eq(giftCards.id, (body.data as { giftCardId: string }).giftCardId));
           expect(card![field as 'message' | 'recipientName']).toBe(value.trim() || null);
+          await ledger.rebase();
           return;
         }
         case 'teamName':
@@ -911,6 +927,7 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
           // Kept only as a same-site path (and then exactly as normalised), or dropped; never anything else.
           expect(token!.redirectUrl).toBe(safeRedirectPath(value));
           if (token!.redirectUrl !== null) expect(token!.redirectUrl).toMatch(/^\/(?![/\\])/);
+          await ledger.rebase();
           return;
         }
         case 'token':
@@ -951,13 +968,14 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
           expect(order!.comment).toBe(value);
           const list = await send(JSON_ROUTES.find((r) => r.url === '/v1/order/list')!, '{}');
           expect(list.json().data.find((o: { id: string }) => o.id === fx.orderId).comment).toBe(value);
-          expect((await storedState(t)).rows).toEqual(before.rows);
+          expect((await storedState(t)).rows).toEqual(before!.rows);
+          await ledger.rebase();
           return;
         }
         default:
           throw new Error(`no expectation for ${kind}`);
       }
-      expect(await storedState(t)).toEqual(before);
+      ledger.refused(`${url}: ${field} holding ${what}`, () => send(route, payload));
     });
   });
 
@@ -1262,13 +1280,23 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
     it.each(JSON_ROUTES.map((route) => [route.url, route] as const))(
       '%s never fails, always answers the envelope, and stores nothing when it refuses',
       async (_url, route) => {
+        // A request refused before any handler runs (bad JSON, the contract, no session) is accounted for
+        // at the next checkpoint; one that may reach a handler gets its own before and after.
+        const ledger = new StoredNothingLedger(() => t);
+        await ledger.checkpoint();
         await fc.assert(
           fc.asyncProperty(bodyFor(route), fc.boolean(), async (raw, signedIn) => {
             const payload = swapReal(raw);
-            const before = await storedState(t);
+            const parsed = parses(payload);
+            const refusedUpFront =
+              (route.caller === 'operator' && !signedIn) ||
+              !parsed.ok ||
+              hasPoisonKey(parsed.value) ||
+              !route.schema.safeParse(parsed.value ?? {}).success ||
+              (route.caller !== 'visitor' && !signedIn);
+            const before = refusedUpFront ? undefined : await ledger.checkpoint();
             const res = await send(route, payload, { signedIn });
             const body = expectEnvelope(res, payload);
-            const parsed = parses(payload);
             if (route.caller === 'operator' && !signedIn) {
               // Not an operator: the unknown route's answer, before the body is read.
               expect(res.statusCode).toBe(404);
@@ -1284,9 +1312,16 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
               expect([400, 401]).toContain(res.statusCode);
               if (res.statusCode === 401) expect(body.message).toMatch(/log in/);
             }
+            if (refusedUpFront) {
+              expect(res.statusCode).toBeGreaterThanOrEqual(400);
+              ledger.refused(`${signedIn ? 'signed in' : 'signed out'}: ${payload.slice(0, 200)}`, () => send(route, payload, { signedIn }));
+              return;
+            }
             if (res.statusCode >= 400) {
-              expect(await storedState(t)).toEqual(before);
-            } else if (route.url === '/v1/user/delete') {
+              expect(await ledger.checkpoint()).toEqual(before);
+              return;
+            }
+            if (route.url === '/v1/user/delete') {
               // The throwaway account is gone; the next run needs a new one.
               fx.throwawayCookie = (await signInAs(t, `throwaway-${Date.now()}@example.com`)).cookie;
             } else if (route.url === '/v1/order/resumeCheckout') {
@@ -1299,9 +1334,11 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
               // The fuzzer deleted the completed order the other routes work on: give them a new one.
               fx.orderId = (await seedCompletedOrder(t, fx.userId, { portraitsCount: 3 })).id;
             }
+            await ledger.rebase();
           }),
           { numRuns: 100 },
         );
+        await ledger.checkpoint();
       },
     );
 

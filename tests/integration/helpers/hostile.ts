@@ -148,3 +148,59 @@ export function hasPoisonKey(value: unknown): boolean {
     )
   );
 }
+
+/**
+ * "Stored nothing" checked per group of refused requests instead of around each one: the state is taken
+ * at a checkpoint, refusals are recorded as they are sent, and the next checkpoint compares. Only when
+ * the state changed are the recorded requests sent again one at a time, each between two snapshots, so
+ * the failure still names the request that stored something. A snapshot costs about ten refused
+ * requests, so a suite of thousands of refusals pays for a few hundred snapshots instead of thousands.
+ */
+export class StoredNothingLedger {
+  private baseline: StoredState | undefined;
+  private readonly pending: { name: string; replay: () => Promise<unknown> }[] = [];
+
+  constructor(private readonly app: () => TestApp) {}
+
+  /** A refused request to account for at the next checkpoint; `replay` sends it again. */
+  refused(name: string, replay: () => Promise<unknown>): void {
+    this.pending.push({ name, replay });
+  }
+
+  /**
+   * Fails, naming the requests, when the refusals recorded since the last checkpoint changed what is
+   * stored; then makes the current state the baseline and answers it (the `before` of a request that
+   * may legitimately store something).
+   */
+  async checkpoint(): Promise<StoredState> {
+    const now = await storedState(this.app());
+    const suspects = this.pending.splice(0);
+    if (this.baseline && suspects.length > 0 && !sameState(now, this.baseline)) {
+      const culprits: string[] = [];
+      for (const { name, replay } of suspects) {
+        const before = await storedState(this.app());
+        await replay();
+        if (!sameState(await storedState(this.app()), before)) culprits.push(name);
+      }
+      expect(
+        { storedBy: culprits.length > 0 ? culprits : suspects.map((s) => s.name), state: now },
+        `refused requests stored something (${culprits.length > 0 ? 'found by sending each again' : 'none did so again alone: all are suspects'})`,
+      ).toEqual({ storedBy: [], state: this.baseline });
+    }
+    this.baseline = now;
+    return now;
+  }
+
+  /** Takes the current state as the baseline after a request that stored something on purpose. */
+  async rebase(): Promise<void> {
+    expect(
+      this.pending.map((p) => p.name),
+      'rebase() after checkpoint(): refusals are pending',
+    ).toEqual([]);
+    this.baseline = await storedState(this.app());
+  }
+}
+
+function sameState(a: StoredState, b: StoredState): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
