@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { POSTGRES_FILES } from './tests/integration/engines';
+
+const onPostgres = process.env.TEST_DATABASE === 'postgres';
 
 export default defineConfig({
   // Inline projects inherit this (Vitest 5's `extends: true` default) and, changing no Vite option of
@@ -20,12 +23,13 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          // Every file on PGlite; on PostgreSQL the engine-sensitive ones (tests/integration/engines.ts).
+          include: onPostgres ? [...POSTGRES_FILES] : ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/helpers/templates.ts'],
           setupFiles: ['tests/support/cost-setup.ts'],
           // `*.postgres.test.ts` prove what only PostgreSQL offers (several processes on one database):
           // they run in the suite's PostgreSQL leg, not the PGlite one.
-          exclude: process.env.TEST_DATABASE === 'postgres' ? [] : ['tests/integration/**/*.postgres.test.ts'],
+          exclude: onPostgres ? [] : ['tests/integration/**/*.postgres.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
