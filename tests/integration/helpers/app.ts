@@ -77,12 +77,12 @@ export async function buildTestApp(
   };
 }
 
-let snapshotBytes: Promise<Buffer> | undefined;
+let snapshot: Promise<Blob> | undefined;
 
-/** The migrated database's dump, read once per test file; each app gets its own Blob of it. */
-async function loadSnapshot(): Promise<Blob> {
-  snapshotBytes ??= readFile(inject('pgliteSnapshot'));
-  return new Blob([new Uint8Array(await snapshotBytes)]);
+/** The migrated database's dump, read once per worker: PGlite only reads a Blob, so every app shares it. */
+function loadSnapshot(): Promise<Blob> {
+  snapshot ??= readFile(inject('pgliteSnapshot')).then((bytes) => new Blob([new Uint8Array(bytes)]));
+  return snapshot;
 }
 
 /** Headers of a same-site JSON call, as the browser sends them. */

@@ -44,6 +44,11 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', dataDir);
   if (!databaseUrl) {
     const client = await PGlite.create(path.join(dataDir, 'db'));
+    // PostgreSQL's template databases are two thirds of a fresh data directory and no test creates a
+    // database on PGlite: without them every app loads 28 MB instead of 43 (a third less start-up).
+    await client.query("update pg_database set datistemplate = false where datname in ('template0', 'template1')");
+    for (const name of ['template0', 'template1']) await client.query(`drop database ${name}`);
+    await client.query('checkpoint');
     const dump = await client.dumpDataDir('none');
     await client.close();
     const snapshot = path.join(dataDir, 'snapshot.tar');
