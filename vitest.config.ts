@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { POSTGRES_FILES } from './tests/integration/engines';
+import { POSTGRES_FILES } from './tests/integration/engines.ts';
 
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 

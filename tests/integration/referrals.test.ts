@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, payments, referralCredits, referrals } from '@/server/db/schema';
 import { generateOrderJob } from '@/server/jobs/definitions';
 import { CHECKOUT_SESSION_TTL_MS } from '@/server/providers/payments/index';
@@ -26,14 +26,19 @@ const OPERATOR = 'ops@studio.example';
 const { friendDiscountCents, referrerCreditCents, windowDays, creditsPerMonth } = REFERRAL_PROGRAM;
 
 describe('[referrals] links, the friend discount and the referrer credit', () => {
+  // Each test has an app and a clock of its own: credits, caps and the console's totals are per
+  // database and per month, so no test may see another's friends.
   let t: TestApp;
+  let clock: ReturnType<typeof manualClock>;
   let photos: Buffer[];
-  const clock = manualClock(new Date('2026-11-03T09:00:00Z'));
   beforeAll(async () => {
-    t = await buildTestApp({ OPERATOR_EMAILS: OPERATOR }, { clock, generator: countingGenerator().generator });
     photos = await makePhotos(6);
   });
-  afterAll(() => t.close());
+  beforeEach(async () => {
+    clock = manualClock(new Date('2026-11-03T09:00:00Z'));
+    t = await buildTestApp({ OPERATOR_EMAILS: OPERATOR }, { clock, generator: countingGenerator().generator });
+  });
+  afterEach(() => t.close());
 
   const db = () => t.app.ctx.database.db;
   const post = (cookie: string, url: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: { ...sameSite, cookie }, payload });
@@ -307,8 +312,26 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
   });
 
   it("shows the console a customer's referrals and credits and the overview's totals, and voids a credit once, audited", async () => {
+    // Ann's friend Bob paid 8 days ago (her credit is usable); Gus's friend Hal too, and Gus has spent his
+    // credit; Dan's friend Eve paid today (his is pending) and Fay only joined.
+    const ann = await referrer('ann@example.com');
+    const gus = await referrer('gus@example.com');
+    const dan = await referrer('dan@example.com');
+    for (const [code, email] of [
+      [ann.code, 'bob@example.com'],
+      [gus.code, 'hal@example.com'],
+    ] as const) {
+      const friend = await arriveAndSignIn(code, email);
+      await pay(friend, (await checkout(friend, 'pro')).clientSecret);
+    }
+    clock.advance((windowDays + 1) * DAY_MS);
+    await pay(gus.cookie, (await checkout(gus.cookie, 'basic')).clientSecret);
+    const eve = await arriveAndSignIn(dan.code, 'eve@example.com');
+    await pay(eve, (await checkout(eve, 'basic')).clientSecret);
+    await arriveAndSignIn(dan.code, 'fay@example.com');
+
     const op = await signInAs(t, OPERATOR);
-    const customer = await signInAs(t, 'ann@example.com');
+    const customer = ann;
     const lookup = await post(op.cookie, '/v1/operator/referrals/get', { email: 'ann@example.com' });
     expect(lookup.statusCode).toBe(200);
     const found = lookup.json().data;
@@ -318,14 +341,14 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
     expect((await post(customer.cookie, '/v1/operator/referrals/get', { email: 'ann@example.com' })).statusCode).toBe(404);
 
     const overview = (await post(op.cookie, '/v1/operator/overview')).json().data;
-    // The friends of the tests above: nine joined, seven paid with the friend's discount (one chose FIRST30);
-    // Ann's and Cat's credits are usable, Eve's was used this month (a month ago by now), Ned's is pending.
+    // Four friends joined, three paid with the friend's discount; Ann's credit is usable, Gus's was used
+    // this month, Dan's is pending.
     expect(overview.referrals).toEqual({
-      joined: 9,
+      joined: 4,
       pendingCents: referrerCreditCents,
-      availableCents: 2 * referrerCreditCents,
-      usedThisMonthCents: 0,
-      discountCents: 7 * friendDiscountCents,
+      availableCents: referrerCreditCents,
+      usedThisMonthCents: referrerCreditCents,
+      discountCents: 3 * friendDiscountCents,
     });
 
     const voided = await post(op.cookie, '/v1/operator/referrals/voidCredit', { creditId: found.credits[0].id, requestId: crypto.randomUUID() });
