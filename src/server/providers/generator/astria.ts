@@ -50,6 +50,8 @@ export interface AstriaOptions {
   maxRetryWaitMs?: number;
   /** Portraits downloaded per step, so one step never holds a whole Executive order in memory. */
   portraitsPerStep?: number;
+  /** Test harnesses only (BuildOptions.plainImages): downloads are re-encoded without mozjpeg. */
+  plainImages?: boolean;
 }
 
 /**
@@ -324,7 +326,11 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     const res = await api.send(url, { method: 'GET', auth: false, timeoutMs: 60_000, retryServerErrors: true });
     const bytes = Buffer.from(await res.arrayBuffer());
     if (bytes.length > MAX_IMAGE_BYTES) throw new Error(`Astria image ${new URL(url).pathname} is larger than ${MAX_IMAGE_BYTES} bytes`);
-    return sharp(bytes).rotate().resize(width, height, { fit: 'cover', kernel: 'lanczos3' }).jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    return sharp(bytes)
+      .rotate()
+      .resize(width, height, { fit: 'cover', kernel: 'lanczos3' })
+      .jpeg({ quality: 90, mozjpeg: !options.plainImages })
+      .toBuffer();
   }
 
   /**

@@ -8,7 +8,7 @@ export type { Generator, GenerationRequest, GenerationStep } from './generator.j
 export async function createGenerator(config: Config['generator'], publicUrl: string, { plain = false } = {}): Promise<Generator> {
   if (config.kind === 'astria') {
     if (!config.astria) throw new Error('GENERATOR is "astria" but ASTRIA_API_KEY is not set');
-    return (await import('./astria.js')).createAstriaGenerator(config.astria, publicUrl);
+    return (await import('./astria.js')).createAstriaGenerator(config.astria, publicUrl, { plainImages: plain });
   }
   return createOfflineGenerator({ paceMs: config.paceMs, plain });
 }
