@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { giftCards, orders } from '@/server/db/schema';
 import { generateOrderJob } from '@/server/jobs/definitions';
 import { handleResumeGeneration } from '@/server/jobs/handlers';
@@ -17,14 +17,19 @@ const OPERATOR = 'op@studio.example';
 const DAY_MS = 24 * 3600_000;
 
 describe('[giftcards] buy, mail on a date, redeem once, order for free, refund, void', () => {
+  // Each test has an app and a clock of its own: cards, their dates, the per-address limit and the
+  // overview's totals are per database, so no test may see another's cards.
   let t: TestApp;
+  let clock: ReturnType<typeof manualClock>;
   let photos: Buffer[];
-  const clock = manualClock(new Date('2026-11-21T09:00:00Z'));
   beforeAll(async () => {
-    t = await buildTestApp({ OPERATOR_EMAILS: OPERATOR }, { clock });
     photos = await makePhotos(6);
   });
-  afterAll(() => t.close());
+  beforeEach(async () => {
+    clock = manualClock(new Date('2026-11-21T09:00:00Z'));
+    t = await buildTestApp({ OPERATOR_EMAILS: OPERATOR }, { clock });
+  });
+  afterEach(() => t.close());
 
   const db = () => t.app.ctx.database.db;
   let address = 0;
@@ -114,7 +119,7 @@ describe('[giftcards] buy, mail on a date, redeem once, order for free, refund, 
     expect(row).toMatchObject({ packageId: 'pro', amountCents: 0, status: 'processing', giftCardId, couponCode: null });
     expect((await order(friend, giftCardId)).statusCode).toBe(409);
     expect((await post('/v1/order/info', friend, { orderId })).json().data).toMatchObject({ paidWithGiftCard: true, team: null });
-    while ((await runJobs(t, generateOrderJob)) > 0);
+    await runJobs(t, generateOrderJob, { orderId });
     const [done] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(done?.status).toBe('completed');
     expect((await mine(friend)).redeemed).toEqual([expect.objectContaining({ id: giftCardId, orderId })]);
@@ -209,7 +214,7 @@ describe('[giftcards] buy, mail on a date, redeem once, order for free, refund, 
     const friend = await signInAs(t, 'void-friend@example.com');
     expect((await post('/v1/giftcards/redeem', friend, { code })).statusCode).toBe(409);
     const overview = (await post('/v1/operator/overview', operator, {})).json().data;
-    expect(overview.giftCards.sold).toBeGreaterThanOrEqual(4);
+    expect(overview.giftCards.sold).toBe(1);
 
     // A card whose order fails for good pays for another.
     const second = await buy(buyer, { delivery: 'print', packageId: 'basic' });
