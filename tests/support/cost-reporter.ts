@@ -5,25 +5,26 @@ import { cpuSeconds, recordCost, relativeTestPath } from './cost';
 /**
  * Playwright's side of the cost report (see cost.ts): the CPU a spec file cost is what the whole process
  * tree spent while its tests ran (the runner, its worker, Chromium, and the product's servers, which do
- * the work the page asks for), so each test's end charges the tree's CPU since the last one to its file.
+ * the work the page asks for), so each test's end charges its file with what each process of the tree
+ * spent since it was last seen. A process that ends between two looks loses its last moments; none is
+ * counted twice, and no figure goes down.
  */
 export default class CostReporter implements Reporter {
-  private lastCpu = 0;
+  private readonly seen = new Map<number, number>();
   private lastWall = 0;
   private readonly files = new Map<string, { cpu: number; wall: number }>();
 
   onBegin() {
-    this.lastCpu = treeCpuSeconds(process.pid);
+    this.spentSinceLastLook();
     this.lastWall = performance.now();
   }
 
   onTestEnd(test: TestCase) {
-    const cpu = treeCpuSeconds(process.pid);
+    const cpu = this.spentSinceLastLook();
     const wall = performance.now();
     const file = relativeTestPath(test.location.file);
-    const seen = this.files.get(file) ?? { cpu: 0, wall: 0 };
-    this.files.set(file, { cpu: seen.cpu + cpu - this.lastCpu, wall: seen.wall + (wall - this.lastWall) / 1000 });
-    this.lastCpu = cpu;
+    const sum = this.files.get(file) ?? { cpu: 0, wall: 0 };
+    this.files.set(file, { cpu: sum.cpu + cpu, wall: sum.wall + (wall - this.lastWall) / 1000 });
     this.lastWall = wall;
   }
 
@@ -34,10 +35,21 @@ export default class CostReporter implements Reporter {
   printsToStdio() {
     return false;
   }
+
+  /** CPU seconds the tree under this process spent since the last look (each process's own, not its children's). */
+  private spentSinceLastLook(): number {
+    let spent = 0;
+    for (const pid of treeOf(process.pid)) {
+      const now = cpuSeconds(pid, { own: true });
+      spent += Math.max(0, now - (this.seen.get(pid) ?? 0));
+      this.seen.set(pid, now);
+    }
+    return spent;
+  }
 }
 
-/** CPU seconds of `root` and every living descendant (each process's own and its reaped children's). */
-function treeCpuSeconds(root: number): number {
+/** `root` and every living descendant. */
+function treeOf(root: number): number[] {
   const parents = new Map<number, number>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -52,9 +64,7 @@ function treeCpuSeconds(root: number): number {
     for (let p: number | undefined = pid, hops = 0; p && hops < 64; p = parents.get(p), hops++) if (p === root) return true;
     return false;
   };
-  let total = 0;
-  for (const pid of parents.keys()) if (inTree(pid)) total += cpuSeconds(pid);
-  return total;
+  return [...parents.keys()].filter(inTree);
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

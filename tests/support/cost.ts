@@ -20,14 +20,17 @@ export const costDir = path.resolve(path.dirname(new URL(import.meta.url).pathna
 
 const ticksPerSecond = 100;
 
-/** User and system CPU of this process, its threads and its reaped children, in seconds (Linux' /proc). */
-export function cpuSeconds(pid: number | 'self' = 'self'): number {
+/**
+ * User and system CPU of a process and its threads, in seconds (Linux' /proc), with the CPU of the
+ * children it has reaped unless `own` (a caller that walks a process tree counts each process itself).
+ */
+export function cpuSeconds(pid: number | 'self' = 'self', { own = false } = {}): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name in parentheses: state is field 3, utime 14, stime 15, cutime 16, cstime 17.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
-    return (utime + stime + cutime + cstime) / ticksPerSecond;
+    return (own ? utime + stime : utime + stime + cutime + cstime) / ticksPerSecond;
   } catch {
     // Not Linux: the process's own CPU, without children.
     const usage = process.cpuUsage();
