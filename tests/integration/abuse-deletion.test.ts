@@ -46,7 +46,7 @@ describe('[abuse] deletion during generation', () => {
     const kim = await signInAs(t, 'kim@example.com');
     const orderId = await placePaidOrder(t, kim.cookie, 'beta');
     const hold = holdAt(3);
-    const generating = runJobs(t, generateOrderJob);
+    const generating = runJobs(t, generateOrderJob, { orderId });
     await hold.arrived;
     expect(await t.app.ctx.files.count(`orders/${orderId}/portraits`)).toBe(2);
 
@@ -62,7 +62,7 @@ describe('[abuse] deletion during generation', () => {
     expect(await t.app.ctx.files.count(`orders/${orderId}`)).toBe(0);
     expect(await rowsOf(orderId)).toEqual({ orders: 0, portraits: 0 });
     // No job is left to try again.
-    expect(await runJobs(t, generateOrderJob)).toBe(0);
+    expect(await runJobs(t, generateOrderJob, { orderId })).toBe(0);
   });
 
   it('case 4: an order being deleted is no longer its customer’s, and generation never takes it up again', async () => {
@@ -74,7 +74,7 @@ describe('[abuse] deletion during generation', () => {
     expect(info.statusCode).toBe(404);
     const list = await t.app.inject({ method: 'POST', url: '/v1/order/list', headers: lee.headers, payload: {} });
     expect(list.json().data).toEqual([]);
-    await runJobs(t, generateOrderJob);
+    await runJobs(t, generateOrderJob, { orderId });
     expect(counting.made.has(`${orderId}#1`)).toBe(false);
     expect(await t.app.ctx.files.count(`orders/${orderId}/portraits`)).toBe(0);
   });

@@ -115,7 +115,10 @@ describe('[checkout] creating an order and paying through the offline checkout',
   });
 
   it('refuses FIRST30 on a second paid order, saying why', async () => {
-    const bob = await signInAs(t, 'bob@example.com');
+    // A customer whose first order was paid with FIRST30.
+    const bob = await signInAs(t, 'second-order@example.com');
+    const first = (await create(bob.cookie, six(), { portraitInfo: validAnswers() })).json().data;
+    expect((await offline(bob.cookie, 'pay', { clientSecret: first.clientSecret, couponCode: 'FIRST30' })).statusCode).toBe(200);
     const { data } = (await create(bob.cookie, six(), { portraitInfo: validAnswers({ package: 'basic' }) })).json();
     const res = await offline(bob.cookie, 'session', { clientSecret: data.clientSecret, couponCode: 'FIRST30' });
     expect(res.statusCode).toBe(400);

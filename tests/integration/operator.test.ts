@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, orders, payments, portraits, users } from '@/server/db/schema';
 import { generateOrderJob } from '@/server/jobs/definitions';
 import { createOfflineGenerator } from '@/server/providers/generator/offline';
@@ -29,7 +29,7 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
   let failOnce = false;
   /** Or it throws on every step (a storage or provider outage) while this is set. */
   let broken = false;
-  const offline = createOfflineGenerator({ paceMs: 0 });
+  const offline = createOfflineGenerator({ paceMs: 0, plain: true });
   const flaky: Generator = {
     ...offline,
     async advance(request, have) {
@@ -43,14 +43,19 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
   };
 
   let ops: Awaited<ReturnType<typeof signInAs>>;
-  beforeAll(async () => {
+  // Each test has an app of its own: the overview, the audit trail and the queue are the whole
+  // database's, so no test may see what another did.
+  beforeEach(async () => {
+    ahead = 0;
+    failOnce = false;
+    broken = false;
     t = await buildTestApp(
       { OPERATOR_EMAILS: `someone@example.com, ${OPERATOR.toUpperCase()}`, BETA_SEATS: '30' },
       { generator: flaky, clock: { now: () => new Date(Date.now() + ahead) } },
     );
     ops = await signInAs(t, OPERATOR);
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   const db = () => t.app.ctx.database.db;
   const call = (url: string, payload: object, cookie = ops.cookie) => t.app.inject({ method: 'POST', url, headers: { ...sameSite, cookie }, payload });
@@ -147,7 +152,7 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     const customer = await signInAs(t, 'retry@example.com');
     failOnce = true;
     const orderId = await placePaidOrder(t, customer.cookie, 'beta');
-    expect(await runJobs(t, generateOrderJob)).toBe(1);
+    expect(await runJobs(t, generateOrderJob, { orderId })).toBe(1);
     expect(await orderRow(orderId)).toMatchObject({ status: 'failed', failureReason: 'The render farm lost the job', imageGenerated: 1 });
     const before = await data('/v1/operator/orders/get', { orderId });
     expect(before.actions).toEqual({ retry: true, refund: false, resendReady: false, extendRetention: true });
@@ -176,7 +181,7 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     const late = await call('/v1/operator/orders/retry', { orderId, requestId: randomUUID() });
     expect(late.json()).toMatchObject({ code: 409, message: 'Only a failed order that is still kept can be retried' });
 
-    expect(await runJobs(t, generateOrderJob)).toBe(1);
+    expect(await runJobs(t, generateOrderJob, { orderId })).toBe(1);
     expect(await orderRow(orderId)).toMatchObject({ status: 'completed', imageGenerated: 20, retries: 1, failureReason: null });
     const after = await data('/v1/operator/orders/get', { orderId });
     expect(after.timeline.map((e: { event: string; percent?: number }) => e.percent ?? e.event)).toEqual([
@@ -196,6 +201,10 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
       'completed',
     ]);
     expect(after.portraits).toHaveLength(20);
+    // The overview counts the order from payment to its portraits.
+    const overview = await data('/v1/operator/overview', {});
+    expect(overview.paidToCompleted.orders).toBe(1);
+    expect(overview.paidToFirstPortrait.medianSeconds).not.toBeNull();
     // The refused confirmation left no entry: the log holds what was done.
     expect(after.audit.map((a: { action: string; outcome: string }) => [a.action, a.outcome])).toEqual([['retry', 'done']]);
     const thumb = await t.app.inject({ method: 'GET', url: `/v1/operator/orders/${orderId}/thumbs/1`, headers: { cookie: ops.cookie } });
@@ -251,6 +260,10 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     const mails = (await readOutbox(t.dataDir)).filter((m) => m.subject === `Your refund for order ${orderId.slice(0, 8).toUpperCase()}`);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`Our support team refunded $15.00 of the ${usd(priceOf('basic'))} you paid`);
+    // The overview shows the day's refund.
+    const overview = await data('/v1/operator/overview', {});
+    expect(overview.refunds).toEqual({ count: 1, cents: 1500 });
+    expect(overview.days.at(-1)).toMatchObject({ refundedCents: 1500 });
     // Neither the customer's own refund nor a second one from the console can follow.
     const theirs = await call('/v1/order/refund', { orderId }, customer.cookie);
     expect(theirs.json()).toMatchObject({
@@ -335,16 +348,23 @@ describe('[operator] the console behind the operator role', { timeout: 120_000 }
     expect(overview.days).toHaveLength(30);
     const today = overview.days.at(-1);
     expect(today.day).toBe(new Date().toISOString().slice(0, 10));
-    // Today's payments: the retried beta order ($0), and the Basic order refunded $15.
-    expect(today).toMatchObject({ orders: expect.any(Number), revenueCents: expect.any(Number), refundedCents: 1500 });
-    expect(overview.refunds).toEqual({ count: 1, cents: 1500 });
-    expect(overview.paidToCompleted.orders).toBeGreaterThanOrEqual(1);
-    expect(overview.paidToFirstPortrait.medianSeconds).not.toBeNull();
+    // Nothing was paid or refunded on this app (the refund and retry tests check those figures).
+    expect(today).toMatchObject({ orders: 0, revenueCents: 0, refundedCents: 0 });
+    expect(overview.refunds).toEqual({ count: 0, cents: 0 });
     expect(overview.queue).toEqual({ waiting: expect.any(Number), running: 0, failed: 0 });
 
+    // The audit trail, newest first, a page at a time: three more changes, then a page of two and the rest.
+    for (const seats of [40, 35, 30]) expect((await call('/v1/operator/betaSeats', { seats, requestId: randomUUID() })).statusCode).toBe(200);
     const audit = await data('/v1/operator/audit', { limit: 2 });
-    expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['setBetaSeats', 'deleteCustomer']);
+    expect(audit.entries.map((e: { action: string; detail: { to: number } }) => [e.action, e.detail.to])).toEqual([
+      ['setBetaSeats', 30],
+      ['setBetaSeats', 35],
+    ]);
     const next = await data('/v1/operator/audit', { limit: 50, cursor: audit.nextCursor });
-    expect(next.entries.length).toBeGreaterThan(3);
+    expect(next.entries.map((e: { action: string; detail: { to: number } }) => [e.action, e.detail.to])).toEqual([
+      ['setBetaSeats', 40],
+      ['setBetaSeats', 45],
+    ]);
+    expect(next.nextCursor).toBeNull();
   });
 });

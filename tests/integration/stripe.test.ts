@@ -73,10 +73,12 @@ describe('[stripe] embedded Checkout and signed webhooks', () => {
     t.app.inject({ method: 'POST', url: '/v1/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
 
   it('creates an embedded Checkout Session priced from the catalog, for the customer, with the order in metadata', async () => {
+    // What this test's checkout asked of Stripe, whatever the other tests asked before it.
+    const mark = stripeApi.requests.length;
     const { orderId, clientSecret, provider, publishableKey, user } = await startCheckout('ada@example.com');
     expect({ provider, publishableKey }).toEqual({ provider: 'stripe', publishableKey: 'pk_test_portrait' });
     expect(clientSecret).toMatch(/^cs_test_recorded_\d+_secret_/);
-    const customer = stripeApi.requests.find((r) => r.path === '/v1/customers')!;
+    const customer = stripeApi.requests.slice(mark).find((r) => r.path === '/v1/customers')!;
     expect(customer.form.get('email')).toBe('ada@example.com');
     expect(customer.form.get('metadata[userId]')).toBe(user.user.id);
     const created = stripeApi.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.method === 'POST').at(-1)!;
