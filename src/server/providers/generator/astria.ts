@@ -326,11 +326,7 @@ export function createAstriaGenerator(config: AstriaConfig, publicUrl: string, o
     const res = await api.send(url, { method: 'GET', auth: false, timeoutMs: 60_000, retryServerErrors: true });
     const bytes = Buffer.from(await res.arrayBuffer());
     if (bytes.length > MAX_IMAGE_BYTES) throw new Error(`Astria image ${new URL(url).pathname} is larger than ${MAX_IMAGE_BYTES} bytes`);
-    return sharp(bytes)
-      .rotate()
-      .resize(width, height, { fit: 'cover', kernel: 'lanczos3' })
-      .jpeg({ quality: 90, mozjpeg: !options.plainImages })
-      .toBuffer();
+    return sharp(bytes).rotate().resize(width, height, { fit: 'cover', kernel: 'lanczos3' }).jpeg({ quality: 90, mozjpeg: !options.plainImages }).toBuffer();
   }
 
   /**
