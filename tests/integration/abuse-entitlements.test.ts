@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { entitlements, orders, selfies } from '@/server/db/schema';
 import { generateOrderJob } from '@/server/jobs/definitions';
 import { settleOpenCheckouts } from '@/server/services/checkout/settle-open-checkouts';
@@ -20,14 +20,16 @@ const OPERATOR = 'ops@studio.example';
 type Customer = Awaited<ReturnType<typeof signInAs>>;
 
 describe('[abuse] entitlements survive deletion', () => {
+  // Each test has an app (its three beta seats) and a clock of its own.
   let t: TestApp;
   let photos: Buffer[];
-  const clock = manualClock();
   beforeAll(async () => {
-    t = await buildTestApp({ BETA_SEATS: '3', OPERATOR_EMAILS: OPERATOR }, { clock, generator: countingGenerator().generator });
     photos = await makePhotos(6);
   });
-  afterAll(() => t.close());
+  beforeEach(async () => {
+    t = await buildTestApp({ BETA_SEATS: '3', OPERATOR_EMAILS: OPERATOR }, { clock: manualClock(), generator: countingGenerator().generator });
+  });
+  afterEach(() => t.close());
 
   const post = (who: Customer, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: who.headers, payload });
   const seatsUsed = async () => (await t.app.inject({ method: 'GET', url: '/v1/stripe/coupon' })).json().data.used as number;
@@ -46,7 +48,7 @@ describe('[abuse] entitlements survive deletion', () => {
     } else {
       orderId = await placePaidOrder(t, who.cookie, packageId);
     }
-    await runJobs(t, generateOrderJob);
+    await runJobs(t, generateOrderJob, { orderId });
     const [order] = await t.app.ctx.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
     expect(order?.status).toBe('completed');
     return orderId;
@@ -85,8 +87,12 @@ describe('[abuse] entitlements survive deletion', () => {
   });
 
   it('case 2: only an operator frees a seat, and the action is audited', async () => {
+    // Ann had a beta order, and deleted it: her seat stays taken.
+    const ann = await signInAs(t, 'ann@example.com');
+    expect((await post(ann, '/v1/order/delete', { orderId: await deliveredOrder(ann, 'beta') })).json()).toMatchObject({ code: 0 });
     const operator = await signInAs(t, OPERATOR);
     const before = await seatsUsed();
+    expect(before).toBe(1);
     const freed = await post(operator, '/v1/operator/betaSeats/free', { email: 'ann@example.com', requestId: randomUUID() });
     expect(freed.json()).toMatchObject({
       code: 0,
@@ -98,7 +104,6 @@ describe('[abuse] entitlements survive deletion', () => {
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe('This address holds no beta seat');
 
-    const ann = await signInAs(t, 'ann@example.com');
     expect((await createCheckout(ann, 'beta')).statusCode).toBe(200);
   });
 
@@ -136,14 +141,18 @@ describe('[abuse] entitlements survive deletion', () => {
 });
 
 describe('[abuse] a beta seat is held from checkout to payment', () => {
+  // Each test has an app (its one beta seat) and a clock of its own.
   let t: TestApp;
   let photos: Buffer[];
-  const clock = manualClock();
+  let clock: ReturnType<typeof manualClock>;
   beforeAll(async () => {
-    t = await buildTestApp({ BETA_SEATS: '1' }, { clock });
     photos = await makePhotos(6);
   });
-  afterAll(() => t.close());
+  beforeEach(async () => {
+    clock = manualClock();
+    t = await buildTestApp({ BETA_SEATS: '1' }, { clock });
+  });
+  afterEach(() => t.close());
 
   const betaCheckout = (who: Customer) => startCheckout(t, who.cookie, 'beta', photos);
   const selfieFiles = (orderId: string) => t.app.ctx.files.count(`orders/${orderId}/selfies`);

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { oauthIdentities, payments } from '@/server/db/schema';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
 import { seedCompletedOrder } from './helpers/seed';
@@ -9,11 +9,12 @@ import { priceOf } from '../support/prices';
 const OWNED_TABLES = ['users', 'sessions', 'oauth_identities', 'orders', 'selfies', 'portraits', 'favorites', 'downloads'] as const;
 
 describe('[account] deleting an account', () => {
+  // Each test has an app of its own: the counts below are the whole database's.
   let t: TestApp;
-  beforeAll(async () => {
+  beforeEach(async () => {
     t = await buildTestApp();
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   async function counts() {
     const { db } = t.app.ctx.database;
@@ -80,11 +81,12 @@ describe('[account] deleting an account', () => {
 });
 
 describe("[account] one customer cannot reach another's data", () => {
+  // Each test has an app of its own: the counts below are the whole database's.
   let t: TestApp;
-  beforeAll(async () => {
+  beforeEach(async () => {
     t = await buildTestApp();
   });
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
   it("user/info answers only with the caller's own account", async () => {
     const ada = await signInAs(t, 'ada@example.com');

@@ -24,7 +24,6 @@ const ASTRIA_KEY = 'sd_test_hostile_callbacks';
 describe('[hostile] forged Stripe webhooks', () => {
   let t: TestApp;
   let stripeApi: Awaited<ReturnType<typeof startStripeApi>>;
-  let cookie: string;
   let sessionId: string;
   let orderId: string;
 
@@ -39,8 +38,15 @@ describe('[hostile] forged Stripe webhooks', () => {
       ROLE: 'web',
       RATE_LIMIT_PER_MINUTE: '1000000',
     });
-    const user = await signInAs(t, 'webhook-target@example.com');
-    cookie = user.cookie;
+    ({ orderId, sessionId } = await paidAtStripe('webhook-target@example.com'));
+  });
+
+  /**
+   * A customer's order whose Stripe session is paid: only a forged call stands between the attacker and
+   * its fulfilment.
+   */
+  async function paidAtStripe(email: string) {
+    const { cookie } = await signInAs(t, email);
     const form = checkoutForm(
       (await makePhotos(6)).map((bytes) => ({ bytes })),
       { portraitInfo: validAnswers() },
@@ -52,12 +58,12 @@ describe('[hostile] forged Stripe webhooks', () => {
       payload: form.payload,
     });
     expect(res.statusCode).toBe(200);
-    orderId = res.json().data.orderId;
+    const orderId: string = res.json().data.orderId;
     const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
-    sessionId = order!.checkoutSessionId!;
-    // Stripe says the session is paid: only a forged call stands between the attacker and fulfilment.
+    const sessionId = order!.checkoutSessionId!;
     stripeApi.complete(sessionId);
-  });
+    return { cookie, orderId, sessionId };
+  }
   afterAll(async () => {
     await t.close();
     await stripeApi.close();
@@ -152,13 +158,19 @@ describe('[hostile] forged Stripe webhooks', () => {
     expect(res.json().message).toBe('Astria is not configured on this server');
   });
 
-  it('is still healthy and fulfils a genuine webhook after the forged ones', async () => {
-    await expectHealthy(t, cookie);
-    const payload = eventFor(sessionId);
+  it('is still healthy and fulfils a genuine webhook after forged ones', async () => {
+    // An order of its own, so the shared one stays unpaid for the other tests; forged first, then genuine.
+    const own = await paidAtStripe('webhook-genuine@example.com');
+    const forged = eventFor(own.sessionId);
+    for (const header of [sign(forged, { secret: 'whsec_forged' }), sign(forged, { timestamp: nowSeconds() - 600 }), '']) {
+      expect((await deliver(forged, { 'content-type': 'application/json', 'stripe-signature': header })).statusCode).toBe(400);
+    }
+    await expectHealthy(t, own.cookie);
+    const payload = eventFor(own.sessionId);
     const res = await deliver(payload, { 'content-type': 'application/json', 'stripe-signature': sign(payload) });
     expect(res.statusCode).toBe(200);
-    expect(await t.app.ctx.database.db.select().from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
-    const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(await t.app.ctx.database.db.select().from(payments).where(eq(payments.orderId, own.orderId))).toHaveLength(1);
+    const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, own.orderId));
     expect(order!.status).toBe('processing');
   });
 });
