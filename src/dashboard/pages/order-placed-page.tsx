@@ -93,7 +93,8 @@ export function OrderPlacedPage({ params }: { params: Record<string, string> }) 
           <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight outline-none sm:text-3xl">
             {title}
           </h1>
-          <p className="text-muted-foreground" role="status">
+          {/* A long address wraps rather than push the page past a phone's edge. */}
+          <p className="text-muted-foreground [overflow-wrap:anywhere]" role="status">
             {confirming
               ? error !== null
                 ? t('orders.photos.loadFailed')
