@@ -2,15 +2,20 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from './scripts/runtime';
 
 /**
- * The browser suite drives the product as `npm start` runs it, on a temporary DATA_DIR, in the
- * system Chromium (Playwright never downloads a browser here). CHROMIUM_PATH points it elsewhere.
+ * The browser suite drives the product as `npm start` runs it (tests/support/test-start.ts: the site built
+ * when stale, then the server, with the test harness's plain images and generation gate), on a temporary
+ * DATA_DIR, in the system Chromium (Playwright never downloads a browser here). CHROMIUM_PATH points it
+ * elsewhere. Portraits are made at once; a spec that watches an order's progress holds it at the gate
+ * (tests/e2e/fixtures/gate.ts) instead of pacing every image.
  */
 const port = Number(process.env.E2E_PORT ?? 4391);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'portrait-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const baseURL = `http://localhost:${port}`;
+const serverCommand = `node ${SERVER_NODE_FLAGS.join(' ')} --import tsx tests/support/test-start.ts`;
 // The likeness check analyses every image an order makes (about 0.65 s of CPU each): the suite's main
 // server runs without it, and the specs about the check run on a second server that has it, as
 // `npm start` does, with its own DATA_DIR.
@@ -24,7 +29,7 @@ const serverEnv = {
   // The browser suite always runs on the embedded database in its temporary DATA_DIR.
   DATABASE_URL: '',
   LOG_LEVEL: 'warn',
-  GENERATOR_PACE_MS: '200',
+  GENERATOR_PACE_MS: '0',
   // The operator console's browser test signs in as this account.
   OPERATOR_EMAILS: 'operator@example.com',
   // An order whose generation step fails is failed at the job's next try, not an hour later.
@@ -66,7 +71,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'npm start',
+      command: serverCommand,
       url: `${baseURL}/v1/health`,
       timeout: 300_000,
       reuseExistingServer: false,
@@ -75,7 +80,7 @@ export default defineConfig({
       env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, LIKENESS_CHECK: 'off' },
     },
     {
-      command: 'npm start',
+      command: serverCommand,
       url: `http://localhost:${likenessPort}/v1/health`,
       timeout: 300_000,
       reuseExistingServer: false,

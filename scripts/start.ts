@@ -1,10 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { astroCli } from './astro-cli.js';
-import { publicUrlOf } from '../src/server/config.js';
+import { buildSiteIfStale } from './build-site.js';
 import { requireSupportedNode } from './runtime.js';
-import { siteIsStale } from './site-freshness.js';
 
 /**
  * `npm start`: builds the static site when dist/ is missing or older than its sources, then runs the
@@ -13,14 +10,5 @@ import { siteIsStale } from './site-freshness.js';
 requireSupportedNode();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
-if (siteIsStale(root, path.join(root, 'dist'), publicUrlOf(process.env).origin)) {
-  console.log('Building the site (dist/ is missing, older than its sources or content, or made for another PUBLIC_URL)...');
-  const build = spawnSync(process.execPath, [astroCli(root), 'build', '--silent'], {
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) {
-    console.error('The site build failed; see the output above.');
-    process.exit(build.status ?? 1);
-  }
-}
+buildSiteIfStale(root);
 await import('../src/server/main.js');

@@ -25,9 +25,14 @@ test.describe('[gallery] a slow or failing server', () => {
     ]) {
       await page.setViewportSize(size);
 
-      // A slow answer: placeholders and "Loading...", no empty gallery and no "(0)" meanwhile.
+      // A slow answer (held until the page has been looked at): placeholders and "Loading...", no empty
+      // gallery and no "(0)" meanwhile.
+      let answer = () => {};
+      const answered = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
       await page.route(ORDER_INFO, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 4_000));
+        await answered;
         await route.continue();
       });
       await page.goto(`/dashboard/photoSelector/${orderId}`);
@@ -35,6 +40,7 @@ test.describe('[gallery] a slow or failing server', () => {
       await expect(heading(page)).toHaveText('Loading...');
       await expect(page.getByText('No photos available')).toHaveCount(0);
       await expect(page.getByRole('tab', { name: /All Photos/ })).toHaveCount(0);
+      answer();
       await expect(heading(page)).toHaveText('Photo Selection', { timeout: 15_000 });
       await expect(tiles(page)).toHaveCount(20);
       await page.unroute(ORDER_INFO);

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './fixtures/auth';
+import { serverGate } from './fixtures/gate';
 import { placePaidOrder } from './fixtures/orders';
 
 const freshEmail = (name: string) => `${name}.${Date.now()}@example.com`;
@@ -23,27 +24,45 @@ test.describe('[gallery] the likeness ranking and the free replacements', () => 
     // A beta order (20 portraits, each analysed by the likeness check) and two replacements.
     test.setTimeout(420_000);
     await signIn(page, freshEmail('replace'));
-    const orderId = await placePaidOrder(page, { packageId: 'beta' });
-    const orderInfo = async (): Promise<Info> => (await (await page.request.post('/v1/order/info', { data: { orderId }, headers: sameOrigin })).json()).data;
-
-    // The likeness check chooses the best images once all are made: until then the selector's progress
-    // rises and no portrait is shown, then all 20 arrive at once. The selector polls every 60 s; a
-    // customer in a hurry presses Refresh.
-    await page.goto(`/dashboard/photoSelector/${orderId}`);
-    const heading = page.getByRole('heading', { level: 1 });
+    // The order is held at the gate after 10 of its images, so the customer's view of an order whose
+    // images are still being made is seen for sure, then let go.
+    const gate = serverGate('likeness');
+    await gate.hold(10);
     const seen: { percent: number; count: number }[] = [];
-    const deadline = Date.now() + 240_000;
-    while ((await heading.textContent()) !== 'Photo Selection' && Date.now() < deadline) {
-      // The header's button (the empty state has one too while no photo exists yet).
-      const refresh = page.locator('main header').getByRole('button', { name: /^Refresh/ });
-      await refresh.click();
-      await expect(refresh).toBeEnabled();
-      // Read without waiting: the order may finish between two reads, and the bar then goes.
-      const [shown] = await page.getByText(/^\d+%$/).allTextContents();
-      const percent = Number.parseInt(shown ?? '', 10);
-      if (!Number.isNaN(percent) && seen.at(-1)?.percent !== percent) seen.push({ percent, count: await tiles(page).count() });
-      await page.waitForTimeout(1_000);
+    const heading = page.getByRole('heading', { level: 1 });
+    let orderId: string;
+    try {
+      orderId = await placePaidOrder(page, { packageId: 'beta' });
+      // The likeness check chooses the best images once all are made: until then the selector's progress
+      // rises and no portrait is shown, then all 20 arrive at once. The selector polls every 60 s; a
+      // customer in a hurry presses Refresh.
+      await page.goto(`/dashboard/photoSelector/${orderId}`);
+      const look = async () => {
+        // The header's button (the empty state has one too while no photo exists yet).
+        const refresh = page.locator('main header').getByRole('button', { name: /^Refresh/ });
+        await refresh.click();
+        await expect(refresh).toBeEnabled();
+        // Read without waiting: the order may finish between two reads, and the bar then goes.
+        const [shown] = await page.getByText(/^\d+%$/).allTextContents();
+        const percent = Number.parseInt(shown ?? '', 10);
+        if (!Number.isNaN(percent) && seen.at(-1)?.percent !== percent) seen.push({ percent, count: await tiles(page).count() });
+        return (await heading.textContent()) === 'Photo Selection';
+      };
+      await expect
+        .poll(
+          async () => {
+            await look();
+            return seen.some((s) => s.percent > 0);
+          },
+          { timeout: 120_000 },
+        )
+        .toBe(true);
+      await gate.release();
+      await expect.poll(look, { timeout: 240_000 }).toBe(true);
+    } finally {
+      await gate.release();
     }
+    const orderInfo = async (): Promise<Info> => (await (await page.request.post('/v1/order/info', { data: { orderId }, headers: sameOrigin })).json()).data;
     const percents = seen.map((s) => s.percent);
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(
