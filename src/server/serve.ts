@@ -1,4 +1,4 @@
-import { type BuildOptions, buildApp } from './app.js';
+import type { BuildOptions, buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 
 /**
@@ -32,9 +32,12 @@ export async function serve(options: ServeOptions = () => ({})): Promise<void> {
   // left its "job done" and "job failed" writes unawaited, so a database outage surfaced as unhandled
   // rejections that had to be let through; pg-boss 12 awaits them and reports failures as its `error`
   // event, which the job queue logs (the postgres-restart fault test holds it to that).
+  // The app's modules load only once the settings are known to be good, so a wrong setting is
+  // reported at once rather than after seconds of loading everything.
+  const { buildApp: build } = await import('./app.js');
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    app = await buildApp(config, await options(config));
+    app = await build(config, await options(config));
   } catch (error) {
     console.error(`Start-up failed: ${(error as Error).message}`);
     process.exit(1);
