@@ -31,7 +31,8 @@ describe.each(engines)('[faults] kill -9 during uploads and fulfilment on $name'
   async function boot(extra: Record<string, string> = {}) {
     const db = postgres ? await createTestDatabase() : undefined;
     if (db) cleanup.push(db.drop);
-    const env: Record<string, string> = { GENERATOR_PACE_MS: '0', ...(db ? { DATABASE_URL: db.url } : {}), ...extra };
+    // The restarted process takes a killed one's orders over 2 s after its last heartbeat.
+    const env: Record<string, string> = { GENERATOR_PACE_MS: '0', GENERATION_LEASE_MS: '2000', ...(db ? { DATABASE_URL: db.url } : {}), ...extra };
     const first = await startServer(env);
     const handle = {
       server: first,

@@ -1,9 +1,11 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../integration/helpers/database';
 import { readMails } from '../integration/helpers/smtp';
 import { filesUnder } from '../support/faults';
+import { holdGeneration, openGeneration } from '../support/generation-gate';
 import { orderInfo, placePaidOrderOverHttp, signInOverHttp, waitFor } from '../support/customer';
 import { startServer, type ServerProcess } from '../support/server-process';
 
@@ -18,9 +20,14 @@ describe.each(engines)('[faults] kill -9 mid-generation on $name', ({ postgres }
   it('finishes the order after a restart with exactly the package count and no duplicate portraits', async () => {
     const db = postgres ? await createTestDatabase() : undefined;
     if (db) cleanup.push(db.drop);
-    const env = { GENERATOR_PACE_MS: '400', ...(db ? { DATABASE_URL: db.url } : {}) };
+    // The restarted process takes the killed one's order over 2 s after its last heartbeat.
+    const env = { GENERATION_LEASE_MS: '2000', ...(db ? { DATABASE_URL: db.url } : {}) };
     let server: ServerProcess = await startServer(env);
+    const { dataDir } = server;
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
     cleanup.push(() => server.kill());
+    // The order makes three portraits, then waits at the gate: the kill lands while it is being generated.
+    await holdGeneration(server.dataDir, 3);
     const outbox = path.join(server.dataDir, 'outbox');
 
     const ada = await signInOverHttp(server.url, outbox, 'crash@example.com');
@@ -36,6 +43,7 @@ describe.each(engines)('[faults] kill -9 mid-generation on $name', ({ postgres }
     expect(before.status).toBe('processing');
 
     await server.kill();
+    await openGeneration(server.dataDir);
     server = await startServer({ ...env, DATA_DIR: server.dataDir, PORT: String(server.port) });
 
     const done = await waitFor(

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { orderInfo, placePaidOrderOverHttp, signInOverHttp, waitFor, type Customer } from '../support/customer';
 import { secondsSince, tryFetch, tryPost } from '../support/faults';
+import { holdGeneration, openGeneration } from '../support/generation-gate';
 import { findPostgresBin, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 import { startServer, type ServerProcess } from '../support/server-process';
 
@@ -26,6 +27,11 @@ interface Sample {
 const tryGet = (server: ServerProcess, url: string, customer?: Customer) =>
   tryFetch(`${server.url}${url}`, { headers: customer ? { cookie: customer.cookie } : {} });
 
+/** True once every call of `calls` has at least `n` samples that pass `which`. */
+function eachCalled(samples: Sample[], calls: readonly string[], n: number, which: (sample: Sample) => boolean = () => true): boolean {
+  return calls.every((call) => samples.filter((s) => s.call === call && which(s)).length >= n);
+}
+
 suite(suiteName, () => {
   let database: PrivatePostgres | undefined;
   let server: ServerProcess | undefined;
@@ -37,9 +43,11 @@ suite(suiteName, () => {
 
   it('answers 5xx with the envelope while the database is down, never hangs or crashes, and recovers by itself; health says down, then up', async () => {
     database = await startPrivatePostgres(bin!);
-    server = await startServer({ DATABASE_URL: database.url, GENERATOR_PACE_MS: '250' });
+    server = await startServer({ DATABASE_URL: database.url });
     const { pid } = server.process;
     const live = server;
+    // The order makes two portraits, then waits at the gate until the database is down.
+    await holdGeneration(server.dataDir, 2);
     const outbox = path.join(server.dataDir, 'outbox');
     const customers: Customer[] = [];
     for (let i = 0; i < 3; i++) customers.push(await signInOverHttp(live.url, outbox, `pg-restart-${i}@example.com`));
@@ -65,9 +73,11 @@ suite(suiteName, () => {
         await new Promise((r) => setTimeout(r, 25));
       }
     });
-    await new Promise((r) => setTimeout(r, 1500));
+    const names = calls.map(([call]) => call);
+    await waitFor(async () => eachCalled(samples, names, 2, (s) => s.status === 200), 30_000, 'every call to answer under load');
 
     const stopAt = Date.now();
+    const outputAtStop = live.output().length;
     await database.stop();
     const downSeen = await waitFor(
       async () => {
@@ -78,7 +88,14 @@ suite(suiteName, () => {
       'health to report the database down',
     );
     expect(downSeen.envelope).toMatchObject({ code: 503, message: expect.any(String), data: { status: 'down', database: { status: 'down' } } });
-    await new Promise((r) => setTimeout(r, 3000));
+    // The held generation goes on while the database is down and its job fails, which the queue cannot
+    // record (it reports that as an error, as it does its own polls of the database); every call is
+    // answered a few times during the outage.
+    const downAt = Date.now();
+    await openGeneration(live.dataDir);
+    await live.waitForOutput(/"job":"generate-order".*"msg":"job failed/, { from: outputAtStop });
+    await live.waitForOutput(/"msg":"job queue error"/, { from: outputAtStop });
+    await waitFor(async () => eachCalled(samples, names, 3, (s) => s.at >= downAt), 30_000, 'every call to be answered during the outage');
 
     const startAt = Date.now();
     await database.start();
@@ -92,8 +109,10 @@ suite(suiteName, () => {
     );
     const healthUpSeconds = secondsSince(startAt);
     expect(upSeen.envelope).toMatchObject({ code: 0, data: { status: 'up', database: { status: 'up' }, queue: { status: 'up' } } });
-    // Let the load run on the recovered database for a while before stopping it.
-    await new Promise((r) => setTimeout(r, 3000));
+    // Let the load run on the recovered database for a while before stopping it: each call a few times
+    // after the moment the check below counts from.
+    const recovered = startAt + healthUpSeconds * 1000 + 500;
+    await waitFor(async () => eachCalled(samples, names, 4, (s) => s.at > recovered), 30_000, 'every call to be answered after the recovery');
     loading = false;
     await Promise.all(clients);
     const loadSeconds = secondsSince(loadStarted);

@@ -70,7 +70,7 @@ describe('[faults] scale-out', () => {
       // One mail folder for all four, standing in for the SMTP server they would share.
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portrait-scale-'));
       cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-      const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, GENERATOR_PACE_MS: '50', ...s3.env };
+      const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...s3.env };
 
       // All four start at once: migrations are applied once, under the advisory lock.
       const startedAt = Date.now();

@@ -111,6 +111,7 @@ describe('[process] editing the site in content', { timeout: 600_000 }, () => {
       expect(await page('/robots.txt')).toContain(`Sitemap: ${PUBLIC_URL}/sitemap-index.xml`);
     } finally {
       await server.stop();
+      await rm(server.dataDir, { recursive: true, force: true });
     }
   });
 

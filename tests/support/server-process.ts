@@ -30,6 +30,13 @@ export interface ServerProcess {
   env: Record<string, string>;
   /** Everything the process printed so far (JSON log lines). */
   output(): string;
+  /**
+   * Resolves as soon as the process has printed a line matching `pattern` (at once if it already has), in
+   * the same turn of the event loop as the output arrives, so a test can act at that very moment (a kill).
+   * `from`: only output after this many characters counts (`output().length` at some moment). Rejects
+   * after `timeoutMs` (30 s), a bound on a hang, or when the process exits first.
+   */
+  waitForOutput(pattern: RegExp, options?: { from?: number; timeoutMs?: number }): Promise<void>;
   /** Ends the process the way an operator does (SIGTERM) and waits for it. */
   stop(): Promise<void>;
   /** Ends the process the way a crash or an out-of-memory kill does: SIGKILL, no clean-up. */
@@ -37,17 +44,64 @@ export interface ServerProcess {
   readonly process: ChildProcess;
 }
 
+/** Resolves once `output()` matches `pattern` (see ServerProcess.waitForOutput). */
+function outputMatch(
+  pattern: RegExp,
+  timeoutMs: number,
+  { output, onOutput, exited }: { output: () => string; onOutput: Set<() => void>; exited: Promise<void> },
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      onOutput.delete(check);
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    };
+    const check = () => {
+      if (pattern.test(output())) done();
+    };
+    const timer = setTimeout(() => done(new Error(`no output matching ${pattern} within ${timeoutMs} ms:\n${output()}`)), timeoutMs);
+    onOutput.add(check);
+    void exited.then(() => done(new Error(`the server exited before printing ${pattern}:\n${output()}`)));
+    check();
+  });
+}
+
 /**
- * Starts the real server, `src/server/main.ts`, as its own Node process (no tsx wrapper process, so a
- * SIGKILL reaches the server itself) and waits until `/v1/health` answers. `env` is added to a clean
- * environment; DATABASE_URL is empty unless given (PGlite in DATA_DIR). `root` runs another copy of the
- * project and `entry` another script of it (`scripts/start.ts`, which builds the site first, is `npm start`);
- * `node` is the Node binary to run it on (an older release runs on the Node it shipped with).
+ * Names the fault suite's bundled test server (tests/support/server-bundle.ts), which tests/faults/template.ts
+ * makes once per run: servers started without `root` or `entry` run it on plain `node`.
  */
-export async function startServer(
-  env: Record<string, string> = {},
-  { timeoutMs = 60_000, root: projectRoot = root, entry = 'src/server/main.ts', node = process.execPath } = {},
-): Promise<ServerProcess> {
+export const SERVER_BUNDLE_ENV = 'PORTRAIT_TEST_SERVER_BUNDLE';
+
+interface StartOptions {
+  timeoutMs?: number;
+  root?: string;
+  entry?: string;
+  node?: string;
+}
+
+/**
+ * What runs: with neither `root` nor `entry`, the fault suite's bundle when one was made (plain `node`, the
+ * test entry's options), else `src/server/main.ts`; otherwise `entry` of `root` through tsx, as `npm start`.
+ */
+function serverCommand({ root: projectRoot, entry, node = process.execPath }: StartOptions): { args: string[]; cwd: string; node: string } {
+  const bundle = process.env[SERVER_BUNDLE_ENV];
+  if (bundle && !projectRoot && !entry) return { node, cwd: root, args: [...SERVER_NODE_FLAGS, bundle] };
+  const cwd = projectRoot ?? root;
+  return { node, cwd, args: [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(cwd, entry ?? 'src/server/main.ts')] };
+}
+
+/**
+ * Starts the real server as its own Node process (no tsx wrapper process, so a SIGKILL reaches the server
+ * itself) and waits until `/v1/health` answers. In the fault suite that is the bundled test entry
+ * (tests/support/test-server.ts: plain images, generation behind the gate of generation-gate.ts); elsewhere
+ * (benchmarks) `src/server/main.ts`, exactly as `npm start` runs it. `env` is added to a clean environment;
+ * DATABASE_URL is empty unless given (PGlite in DATA_DIR). `root` runs another copy of the project and
+ * `entry` another script of it (`scripts/start.ts`, which builds the site first, is `npm start`); both run
+ * through tsx. `node` is the Node binary to run it on (an older release runs on the Node it shipped with).
+ */
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<ServerProcess> {
+  const { timeoutMs = 60_000 } = options;
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? (await mkdtemp(path.join(os.tmpdir(), 'portrait-proc-')));
   const template = process.env[PGLITE_TEMPLATE_ENV];
@@ -72,14 +126,20 @@ export async function startServer(
     DATA_DIR: dataDir,
     PUBLIC_URL: env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
   };
-  const child = spawn(node, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(projectRoot, entry)], {
-    cwd: projectRoot,
+  const command = serverCommand(options);
+  const child = spawn(command.node, command.args, {
+    cwd: command.cwd,
     env: fullEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const onOutput = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const listener of onOutput) listener();
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const url = `http://127.0.0.1:${port}`;
@@ -108,6 +168,8 @@ export async function startServer(
     dataDir,
     env: fullEnv,
     output: () => output,
+    waitForOutput: (pattern, { from = 0, timeoutMs: waitMs = 30_000 } = {}) =>
+      outputMatch(pattern, waitMs, { output: () => output.slice(from), onOutput, exited }),
     stop: () => end('SIGTERM'),
     kill: () => end('SIGKILL'),
     process: child,
