@@ -48,6 +48,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['./tests/support/cost-reporter.ts']],
+  // Its own folder: Playwright empties its output folder when it starts, and the other suites' cost
+  // report lives beside it in test-results/cost.
+  outputDir: 'test-results/e2e',
   use: {
     baseURL,
     trace: 'off',
