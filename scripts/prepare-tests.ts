@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { costDir } from '../tests/support/cost.js';
 import { requireSupportedNode } from './runtime.js';
 
 /**
@@ -11,7 +12,7 @@ import { requireSupportedNode } from './runtime.js';
 requireSupportedNode();
 console.log(`Testing on Node.js ${process.version} (${process.execPath})`);
 // Each run's cost report (scripts/test-cost.ts) starts empty.
-rmSync(new URL('../test-results/cost', import.meta.url), { recursive: true, force: true });
+rmSync(costDir, { recursive: true, force: true });
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;

@@ -1,24 +1,18 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type CostLine, costDir } from '../tests/support/cost.js';
 
 /**
  * The test run's cost report. Every suite appends one line per test file to `test-results/cost/<suite>.jsonl`
  * (CPU and wall seconds: tests/support/cost.ts). `npm run test:cost` prints the 20 most expensive files;
  * `--check` also fails when a file spent more CPU than its budget in `tests/cost-budgets.json`, naming the
- * file and both figures; `--reset` empties the report before a run.
+ * file and both figures.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const costDir = path.join(root, 'test-results/cost');
 const budgetsFile = path.join(root, 'tests/cost-budgets.json');
 
-interface Line {
-  suite: string;
-  file: string;
-  cpu: number;
-  wall: number;
-  engine?: string;
-}
+type Line = CostLine;
 interface Budgets {
   /** CPU seconds a file of each suite may spend when the table does not name it. */
   defaults: Record<string, number>;
@@ -50,10 +44,6 @@ export function overBudget(lines: Line[], budgets: Budgets): Line[] {
 const label = (line: Line) => `${line.file}${line.engine ? ` (${line.engine})` : ''}`;
 
 function main(args: string[]) {
-  if (args.includes('--reset')) {
-    rmSync(costDir, { recursive: true, force: true });
-    return 0;
-  }
   const lines = readLines();
   if (lines.length === 0) {
     console.log('No test costs recorded yet: run a suite first (they are written to test-results/cost/).');
