@@ -121,7 +121,26 @@ test.describe('[orders] My Orders and the photo selector', () => {
       await refreshUntil((count) => count === 12);
       await expect(page.getByText('12 photos available for preview. More photos are being generated.', { exact: true })).toBeVisible();
       await gate.release();
+      // The order is complete a moment after its last portrait is stored: the customer presses Refresh
+      // until the selector says so.
       await refreshUntil((count) => count === 20);
+      await expect
+        .poll(
+          async () => {
+            const now = await heading(page).textContent();
+            // A bounded click: the button leaves the header as the order completes.
+            if (now !== 'Photo Selection') {
+              await page
+                .locator('main header')
+                .getByRole('button', { name: /^Refresh/ })
+                .click({ timeout: 2_000 })
+                .catch(() => {});
+            }
+            return now;
+          },
+          { timeout: 60_000 },
+        )
+        .toBe('Photo Selection');
       expect(seen).toEqual([...seen].sort((a, b) => a - b));
       expect(seen).toEqual(expect.arrayContaining([5, 12, 20]));
     } finally {
