@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { SERVER_NODE_FLAGS } from './scripts/runtime';
+import { testChromiumPath } from './tests/support/chromium';
 
 /**
  * The browser suite drives the product as `npm start` runs it (tests/support/test-start.ts: the site built
  * when stale, then the server, with the test harness's plain images and generation gate), on a temporary
- * DATA_DIR, in the system Chromium (Playwright never downloads a browser here). CHROMIUM_PATH points it
- * elsewhere. Portraits are made at once; a spec that watches an order's progress holds it at the gate
+ * DATA_DIR, in Debian's Chromium headless shell (tests/support/chromium.ts; Playwright never downloads a
+ * browser here). CHROMIUM_PATH points it elsewhere. Portraits are made at once; a spec that watches an order's progress holds it at the gate
  * (tests/e2e/fixtures/gate.ts) instead of pacing every image.
  */
 const port = Number(process.env.E2E_PORT ?? 4391);
@@ -56,7 +57,7 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'off',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: testChromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { TEST_CHROMIUM_PACKAGE, testChromiumPath } from '../tests/support/chromium.js';
 import { costDir } from '../tests/support/cost.js';
 import { requireSupportedNode } from './runtime.js';
 
@@ -14,19 +15,19 @@ console.log(`Testing on Node.js ${process.version} (${process.execPath})`);
 // Each run's cost report (scripts/test-cost.ts) starts empty.
 rmSync(costDir, { recursive: true, force: true });
 
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = testChromiumPath();
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 
 if (process.env.CHROMIUM_PATH && !existsSync(chromium)) {
   console.error(`CHROMIUM_PATH is set to ${chromium}, which does not exist: point it at a Chromium binary.`);
   process.exit(1);
 }
-const missing = [...(existsSync(chromium) ? [] : ['chromium']), ...(has('xz') ? [] : ['xz-utils'])];
+const missing = [...(existsSync(chromium) ? [] : [TEST_CHROMIUM_PACKAGE]), ...(has('xz') ? [] : ['xz-utils'])];
 if (missing.length > 0) {
   const command = `apt-get install ${missing.join(' ')}`;
   if (process.getuid?.() !== 0 || !has('apt-get')) {
     console.error(
-      `The test suites need ${missing.join(' and ')}: run \`sudo ${command}\` (Debian, Ubuntu)${missing.includes('chromium') ? ', or set CHROMIUM_PATH to a Chromium binary' : ''}.`,
+      `The test suites need ${missing.join(' and ')}: run \`sudo ${command}\` (Debian, Ubuntu)${missing.includes(TEST_CHROMIUM_PACKAGE) ? ', or set CHROMIUM_PATH to a Chromium binary' : ''}.`,
     );
     process.exit(1);
   }
