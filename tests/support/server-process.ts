@@ -74,6 +74,11 @@ function outputMatch(
 export const SERVER_BUNDLE_ENV = 'PORTRAIT_TEST_SERVER_BUNDLE';
 
 interface StartOptions {
+  /**
+   * The bound on a hang: start-up fails when the process has been silent this long without becoming
+   * healthy. Every line it prints starts the wait again, so a site build (which reports each page and
+   * image) on a busy machine takes what it takes, and a process that stops saying anything is caught.
+   */
   timeoutMs?: number;
   root?: string;
   entry?: string;
@@ -133,9 +138,11 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let heardAt = Date.now();
   const onOutput = new Set<() => void>();
   const collect = (chunk: Buffer) => {
     output += chunk.toString();
+    heardAt = Date.now();
     for (const listener of onOutput) listener();
   };
   child.stdout!.on('data', collect);
@@ -143,7 +150,6 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited during start-up:\n${output}`);
     const healthy = await fetch(`${url}/v1/health`).then(
@@ -151,9 +157,9 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       () => false,
     );
     if (healthy) break;
-    if (Date.now() > deadline) {
+    if (Date.now() - heardAt > timeoutMs) {
       child.kill('SIGKILL');
-      throw new Error(`server did not become healthy within ${timeoutMs} ms:\n${output}`);
+      throw new Error(`server was silent for ${timeoutMs} ms without becoming healthy:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
