@@ -4,16 +4,34 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Runs the integration suite on PGlite, then again on PostgreSQL when DATABASE_URL is set, so both
- * database engines are proven by the same tests. Extra arguments go to vitest (a file filter, say).
+ * database engines are proven by the same tests (on PostgreSQL, the engine-sensitive files of
+ * tests/integration/engines.ts). `--engine=pglite` or `--engine=postgres` runs one leg alone, as
+ * `npm test` does in its lanes. Other arguments go to vitest (a file filter, say).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const legs = [{ name: 'PGlite', env: { TEST_DATABASE: 'pglite' } }];
-if (process.env.DATABASE_URL) legs.push({ name: 'PostgreSQL', env: { TEST_DATABASE: 'postgres' } });
-else console.log('DATABASE_URL is not set: the PostgreSQL leg of the integration suite is skipped.');
+const args = process.argv.slice(2);
+const only = args.find((arg) => arg.startsWith('--engine='))?.slice('--engine='.length);
+if (only !== undefined && only !== 'pglite' && only !== 'postgres') {
+  console.error(`--engine must be pglite or postgres, not ${only}`);
+  process.exit(2);
+}
+const vitestArgs = args.filter((arg) => !arg.startsWith('--engine='));
+
+const legs = [
+  { key: 'pglite', name: 'PGlite', env: { TEST_DATABASE: 'pglite' } },
+  { key: 'postgres', name: 'PostgreSQL', env: { TEST_DATABASE: 'postgres' } },
+].filter((leg) => only === undefined || leg.key === only);
+if (!process.env.DATABASE_URL && legs.some((leg) => leg.key === 'postgres')) {
+  console.log('DATABASE_URL is not set: the PostgreSQL leg of the integration suite is skipped.');
+  legs.splice(
+    legs.findIndex((leg) => leg.key === 'postgres'),
+    1,
+  );
+}
 
 for (const leg of legs) {
   console.log(`\n=== Integration tests on ${leg.name} ===\n`);
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'integration', ...process.argv.slice(2)], {
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'integration', ...vitestArgs], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...leg.env },
