@@ -22,6 +22,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'site',
+          // The built site without a browser: its pages parsed from dist/ and the site's routes answering
+          // through `inject` (tests/site/helpers.ts). The global setup builds dist/ when it is stale.
+          include: ['tests/site/**/*.test.ts'],
+          globalSetup: ['tests/site/build.ts'],
+          setupFiles: ['tests/support/cost-setup.ts'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
           name: 'integration',
           // Every file on PGlite; on PostgreSQL the engine-sensitive ones (tests/integration/engines.ts).
           include: onPostgres ? [...POSTGRES_FILES] : ['tests/integration/**/*.test.ts'],

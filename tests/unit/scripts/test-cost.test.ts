@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { budgetOf, overBudget } from '../../../scripts/test-cost';
 
@@ -20,5 +21,13 @@ describe('[test-cost] budgets', () => {
       line('tests/e2e/site.spec.ts', 'e2e', 51),
     ];
     expect(overBudget(lines, budgets).map((l) => l.file)).toEqual(['tests/integration/light.test.ts', 'tests/e2e/site.spec.ts']);
+  });
+
+  it('has a default budget for every suite, so no test folder falls to "other"', () => {
+    // A file's suite is its folder under tests/ (tests/support/cost-setup.ts); support/ holds no tests.
+    const real = JSON.parse(readFileSync('tests/cost-budgets.json', 'utf8')) as { defaults: Record<string, number>; files: Record<string, number> };
+    const suites = readdirSync('tests', { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'support');
+    for (const { name } of suites) expect(real.defaults[name], name).toBeGreaterThan(0);
+    expect(budgetOf(real, line('tests/site/landing.test.ts', 'site', 0))).toBe(real.defaults.site);
   });
 });
