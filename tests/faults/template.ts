@@ -5,6 +5,7 @@ import { buildApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
 import { bundleTestServer } from '../support/server-bundle';
 import { PGLITE_TEMPLATE_ENV, SERVER_BUNDLE_ENV } from '../support/server-process';
+import { FACE_CACHE_ENV } from '../support/shared-face-cache';
 
 /** Opens (and so migrates) an embedded database in `dataDir`, and closes it. */
 async function migrateTemplate(dataDir: string): Promise<void> {
@@ -19,6 +20,7 @@ async function migrateTemplate(dataDir: string): Promise<void> {
  *   DATA_DIR, the point of most fault tests, are unchanged.
  * - bundles the test server entry (tests/support/server-bundle.ts), which every server then runs on plain
  *   `node` instead of loading its TypeScript through tsx at each start.
+ * - names the file in which those servers share their selfie analyses (tests/support/shared-face-cache.ts).
  */
 export default async function setup() {
   const [dataDir, bundleDir] = await Promise.all([
@@ -29,6 +31,7 @@ export default async function setup() {
   const [bundle] = await Promise.all([bundleTestServer(bundleDir), migrateTemplate(dataDir)]);
   process.env[SERVER_BUNDLE_ENV] = bundle;
   process.env[PGLITE_TEMPLATE_ENV] = dataDir;
+  process.env[FACE_CACHE_ENV] = path.join(bundleDir, 'face-analyses.jsonl');
   return async () => {
     await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(bundleDir, { recursive: true, force: true })]);
   };

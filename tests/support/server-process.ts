@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../scripts/runtime';
+import { FACE_CACHE_ENV } from './shared-face-cache';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -125,6 +126,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     GENERATION_LEASE_MS: '5000',
     RATE_LIMIT_PER_MINUTE: '100000',
     LOGIN_LINKS_PER_IP_PER_HOUR: '100000',
+    // The run's shared selfie analyses (tests/support/shared-face-cache.ts), when the suite keeps them.
+    ...(process.env[FACE_CACHE_ENV] ? { [FACE_CACHE_ENV]: process.env[FACE_CACHE_ENV] } : {}),
     ...env,
     PORT: String(port),
     HOST: '127.0.0.1',
