@@ -53,6 +53,8 @@ export default defineConfig({
         test: {
           name: 'faults',
           include: ['tests/faults/**/*.test.ts'],
+          // `*.postgres.test.ts` run the same fault tests on PostgreSQL, when DATABASE_URL names a server.
+          exclude: process.env.DATABASE_URL ? [] : ['tests/faults/**/*.postgres.test.ts'],
           globalSetup: ['tests/faults/template.ts'],
           setupFiles: ['tests/support/cost-setup.ts'],
           environment: 'node',
