@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
  * `--background` before a lane runs its scripts at a lower CPU priority (`nice -n 10`).
  *
  * `npm test` runs two lanes that keep both cores busy to the end: the browser suite (one worker, whose
- * time goes to one test after another) beside the unit, integration and fault suites in the background,
- * which take whatever CPU the browser suite leaves (docs/decisions.md, "npm test runs in two lanes").
+ * time goes to one test after another) beside the unit, integration and fault suites (docs/decisions.md,
+ * "npm test runs in two lanes").
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
