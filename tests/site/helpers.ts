@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ByRoleMatcher, queryAllByRole } from '@testing-library/dom';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { siteRoutes } from '../../src/server/http/site';
 
 /**
@@ -45,13 +45,25 @@ export function parse(html: string): Document {
 
 /**
  * The site's routes alone on a bare Fastify, as src/server/app.ts registers them (no database): for
- * what only the server's answer shows, a 404's status, robots.txt, the sitemaps. Close it after use.
+ * what only the server's answer shows, a 404's status, robots.txt, the sitemaps. Started before the
+ * file's tests and closed after them; `inject` answers a path.
  */
-export async function siteServer(): Promise<FastifyInstance> {
-  const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-  await app.register(siteRoutes, { distDir, checkoutHelmet: {} });
-  await app.ready();
-  return app;
+export function siteServerForFile(): { inject: (url: string) => Promise<LightMyRequestResponse> } {
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+    await app.register(siteRoutes, { distDir, checkoutHelmet: {} });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return {
+    inject(url) {
+      if (!app) throw new Error('the site server starts before the tests of its file');
+      return app.inject(url);
+    },
+  };
 }
 
 export interface RoleQuery {

@@ -1,16 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { packageOf, priceLabel } from '../support/prices';
-import { allByRole, byRole, bySelector, byText, expectShown, page, readableText, siteServer, textOf } from './helpers';
+import { allByRole, byRole, bySelector, byText, expectShown, page, readableText, siteServerForFile, textOf } from './helpers';
 
 /** The landing page as built: what its HTML says. Its scripts (the tabs, the rotator, the promo banner, sign-in links) and its layout are tests/e2e/site.spec.ts's. */
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await siteServer();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = siteServerForFile();
 
 const landing = () => page('/');
 

@@ -1,22 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGES, localizePath, type Language } from '../../src/shared/i18n';
-import { allByRole, byRole, bySelector, expectNotToContainText, expectShown, expectToContainText, page, siteServer, textOf } from './helpers';
+import { allByRole, byRole, bySelector, expectNotToContainText, expectShown, expectToContainText, page, siteServerForFile, textOf } from './helpers';
 
 /**
  * Each language's pages as built: their words, tags and links. Switching languages (the menu, the
  * stored language's redirect) and the check that no English is left over on a page a script has filled
  * in are tests/e2e/site-i18n.spec.ts's and tests/e2e/site-languages.spec.ts's.
  */
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await siteServer();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = siteServerForFile();
 
 describe('[site] languages', () => {
   it('[site] the French copy of a page is in French', () => {

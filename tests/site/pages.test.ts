@@ -1,15 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allByRole, byRole, byText, containInOrder, expectShown, page, parse, siteServer, textOf } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { allByRole, byRole, byText, containInOrder, expectShown, page, parse, siteServerForFile, textOf } from './helpers';
 
 /** The beta, about, contact and 404 pages as built. The beta page's seat count comes from a call: tests/e2e/site.spec.ts. */
-let app: FastifyInstance;
-beforeAll(async () => {
-  app = await siteServer();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = siteServerForFile();
 
 describe('[site] beta page', () => {
   it('[site] the beta page shows how to join', () => {
