@@ -17,17 +17,12 @@ if (only !== undefined && only !== 'pglite' && only !== 'postgres') {
 }
 const vitestArgs = args.filter((arg) => !arg.startsWith('--engine='));
 
+const postgres = only === undefined || only === 'postgres';
+if (postgres && !process.env.DATABASE_URL) console.log('DATABASE_URL is not set: the PostgreSQL leg of the integration suite is skipped.');
 const legs = [
-  { key: 'pglite', name: 'PGlite', env: { TEST_DATABASE: 'pglite' } },
-  { key: 'postgres', name: 'PostgreSQL', env: { TEST_DATABASE: 'postgres' } },
-].filter((leg) => only === undefined || leg.key === only);
-if (!process.env.DATABASE_URL && legs.some((leg) => leg.key === 'postgres')) {
-  console.log('DATABASE_URL is not set: the PostgreSQL leg of the integration suite is skipped.');
-  legs.splice(
-    legs.findIndex((leg) => leg.key === 'postgres'),
-    1,
-  );
-}
+  ...(only === undefined || only === 'pglite' ? [{ name: 'PGlite', env: { TEST_DATABASE: 'pglite' } }] : []),
+  ...(postgres && process.env.DATABASE_URL ? [{ name: 'PostgreSQL', env: { TEST_DATABASE: 'postgres' } }] : []),
+];
 
 for (const leg of legs) {
   console.log(`\n=== Integration tests on ${leg.name} ===\n`);

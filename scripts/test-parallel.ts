@@ -8,31 +8,15 @@ import { fileURLToPath } from 'node:url';
  * run one after another; every output line is prefixed with its script's name. A lane stops at its
  * first failing script, the others go on, and the run fails when any script failed.
  *
- * `--background` before a lane runs its scripts at a lower CPU priority (`nice -n 10`).
- *
  * `npm test` runs two lanes that keep both cores busy to the end: the browser suite (one worker, whose
  * time goes to one test after another) beside the unit, integration and fault suites (docs/decisions.md,
  * "npm test runs in two lanes").
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-interface Lane {
-  scripts: string[];
-  background: boolean;
-}
-
-const lanes: Lane[] = [];
-let background = false;
-for (const arg of process.argv.slice(2)) {
-  if (arg === '--background') {
-    background = true;
-    continue;
-  }
-  lanes.push({ scripts: arg.split(',').filter(Boolean), background });
-  background = false;
-}
-if (lanes.length === 0 || lanes.some((lane) => lane.scripts.length === 0)) {
-  console.error('usage: tsx scripts/test-parallel.ts [--background] <script>[,<script>...] [[--background] <script>[,<script>...] ...]');
+const lanes = process.argv.slice(2).map((lane) => lane.split(',').filter(Boolean));
+if (lanes.length === 0 || lanes.some((lane) => lane.length === 0)) {
+  console.error('usage: tsx scripts/test-parallel.ts <script>[,<script>...] [<script>[,<script>...] ...]');
   process.exit(2);
 }
 
@@ -46,13 +30,11 @@ interface Step {
 const started = Date.now();
 const since = (t: number) => Math.round((Date.now() - t) / 1000);
 
-function run(script: string, background: boolean): Promise<Step> {
+function run(script: string): Promise<Step> {
   const begun = since(started);
   const t = Date.now();
-  const npm = ['run', '--silent', script];
-  const [command, args] = background ? ['nice', ['-n', '10', 'npm', ...npm]] : ['npm', npm];
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', '--silent', script], { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr]) {
       readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${script}] ${line}`));
     }
@@ -60,10 +42,10 @@ function run(script: string, background: boolean): Promise<Step> {
   });
 }
 
-async function runLane({ scripts, background }: Lane): Promise<Step[]> {
+async function runLane(scripts: string[]): Promise<Step[]> {
   const steps: Step[] = [];
   for (const script of scripts) {
-    const step = await run(script, background);
+    const step = await run(script);
     steps.push(step);
     if (step.code !== 0) break;
   }
@@ -75,7 +57,7 @@ for (const { script, code, started: at, seconds } of results) {
   console.log(`${script}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds} s (started at ${at} s)`);
 }
 const ran = new Set(results.map((r) => r.script));
-const skipped = lanes.flatMap((lane) => lane.scripts).filter((script) => !ran.has(script));
+const skipped = lanes.flat().filter((script) => !ran.has(script));
 if (skipped.length > 0) console.log(`not run, after a failure in their lane: ${skipped.join(', ')}`);
 console.log(`all lanes: ${since(started)} s`);
 process.exit(results.some((r) => r.code !== 0) || skipped.length > 0 ? 1 : 0);
