@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,11 @@ async function copyProject(): Promise<string> {
   for (const entry of await readdir(path.join(root, 'node_modules'))) {
     if (entry !== '.astro') await symlink(path.join(root, 'node_modules', entry), path.join(dir, 'node_modules', entry));
   }
+  // Its image cache starts as a copy of this project's, when this project has built the site: the hero's
+  // AVIF renders (most of a build's CPU) are keyed by their source and options, so an unchanged image is
+  // not encoded again, and an edited one is.
+  const images = path.join(root, 'node_modules', '.astro', 'assets');
+  if (existsSync(images)) await cp(images, path.join(dir, 'node_modules', '.astro', 'assets'), { recursive: true });
   return dir;
 }
 
