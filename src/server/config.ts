@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { readSupportEmail } from './site-settings.js';
+import { canonicalEmail } from '../shared/email.js';
 
 /**
  * The ONLY place that reads process.env. Every setting is parsed and validated here once at start-up;
@@ -139,12 +140,7 @@ const EnvSchema = z.object({
   OPERATOR_EMAILS: z
     .string()
     .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((e) => e.trim().toLowerCase())
-        .filter(Boolean),
-    )
+    .transform((v) => v.split(',').map(canonicalEmail).filter(Boolean))
     .pipe(z.array(z.email({ message: 'must be a comma-separated list of email addresses' }))),
   /** The beta program's seats until an operator changes them in the console (then the database's figure counts). */
   BETA_SEATS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0, 'must not be negative').default(30),

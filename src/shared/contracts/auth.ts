@@ -1,13 +1,8 @@
-import { EMAIL_PATTERN } from '../email';
+import { canonicalEmail, EMAIL_PATTERN } from '../email';
 import { BUNDLED_LANGUAGES } from '../languages';
 import { z } from './zod';
 
-export const ZEmailSchema = z
-  .string()
-  .trim()
-  .max(254, 'is too long')
-  .regex(EMAIL_PATTERN, 'Please enter a valid email address')
-  .transform((v) => v.toLowerCase());
+export const ZEmailSchema = z.string().trim().max(254, 'is too long').regex(EMAIL_PATTERN, 'Please enter a valid email address').transform(canonicalEmail);
 
 /** A registered language's code (`locales/<code>.json`): what an account's language may be. */
 export const ZLanguageCodeSchema = z.enum(BUNDLED_LANGUAGES, {

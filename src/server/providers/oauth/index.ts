@@ -3,6 +3,7 @@ import type * as OpenId from 'openid-client';
 /** openid-client loads with the first sign-in through a provider: a server without providers never holds it. */
 const openId = () => import('openid-client');
 import type { Config } from '../../config.js';
+import { canonicalEmail } from '../../../shared/email.js';
 
 export type OAuthProviderName = 'google' | 'microsoft';
 
@@ -116,7 +117,7 @@ function createProvider(name: OAuthProviderName, settings: ProviderSettings): OA
       const claims = await withUserInfo(client, await discover(), tokens.access_token, idToken as Record<string, unknown>);
       return {
         subject: String(claims.sub),
-        email: str(claims.email)?.toLowerCase() ?? null,
+        email: str(claims.email) ? canonicalEmail(str(claims.email) ?? '') : null,
         emailVerified: isEmailVerified(name, claims),
         name: str(claims.name) ?? str(claims.given_name),
         picture: str(claims.picture),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { DEFAULT_LANGUAGE, isBundledLanguage } from '../../../shared/languages.js';
+import { canonicalEmail } from '../../../shared/email.js';
 
 export type User = typeof users.$inferSelect;
 
@@ -20,7 +21,7 @@ export async function findOrCreateUser(
   db: Db,
   { email, nickName, avatarUrl, language, now }: { email: string; nickName?: string; avatarUrl?: string | null; language?: string | null; now: Date },
 ): Promise<User & { created: boolean }> {
-  const normalized = email.trim().toLowerCase();
+  const normalized = canonicalEmail(email);
   const inserted = await db
     .insert(users)
     .values({

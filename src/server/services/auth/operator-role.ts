@@ -1,4 +1,5 @@
 import type { Config } from '../../config.js';
+import { canonicalEmail } from '../../../shared/email.js';
 
 /**
  * The operator role: the accounts `OPERATOR_EMAILS` names, however they signed in (every sign-in method
@@ -6,5 +7,5 @@ import type { Config } from '../../config.js';
  * takes the role away at the next restart without touching the database.
  */
 export function isOperator(config: Pick<Config, 'operatorEmails'>, email: string): boolean {
-  return config.operatorEmails.has(email.toLowerCase());
+  return config.operatorEmails.has(canonicalEmail(email));
 }

@@ -10,6 +10,7 @@ import { identityOf } from '../entitlements/identity.js';
 import { type Actor, runAction } from '../operator/audit.js';
 import { shownState } from './get-referrals.js';
 import { monthStart } from './referral-ledger.js';
+import { canonicalEmail } from '../../../shared/email.js';
 
 const CUSTOMER_NOT_FOUND = 'No customer with this email';
 
@@ -17,7 +18,10 @@ const CUSTOMER_NOT_FOUND = 'No customer with this email';
 export async function getOperatorReferrals(ctx: Pick<AppContext, 'database' | 'clock'>, email: string): Promise<OperatorReferrals> {
   const { db } = ctx.database;
   const now = ctx.clock.now();
-  const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email.trim().toLowerCase()));
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.email, canonicalEmail(email)));
   if (!user) throw new AppError('NOT_FOUND', CUSTOMER_NOT_FOUND);
   const identity = await identityOf(db, user.email);
   const [code] = await db.select({ code: referralCodes.code }).from(referralCodes).where(eq(referralCodes.userId, user.id));

@@ -4,6 +4,7 @@ import { teamAdmins, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { adminView } from './admin-view.js';
 import { requireTeamAdmin } from './team-access.js';
+import { canonicalEmail } from '../../../shared/email.js';
 
 /** The owner names an existing account an admin of the team; an account runs one team at most. */
 export async function addTeamAdmin(
@@ -12,7 +13,10 @@ export async function addTeamAdmin(
 ) {
   const { db } = ctx.database;
   const team = await requireTeamAdmin(db, userId, teamId, { owner: true });
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, canonicalEmail(email)));
   if (!user) throw new AppError('NOT_FOUND', 'No account has this address; ask them to sign in once first');
   const added = await db
     .insert(teamAdmins)

@@ -5,6 +5,7 @@ import { hashToken, newToken } from '../../tokens.js';
 import { mailInvitation } from './invitation-mail.js';
 import { seatPackage } from './membership.js';
 import { requireTeamAdmin } from './team-access.js';
+import { canonicalEmail } from '../../../shared/email.js';
 
 /**
  * Invites addresses to the team, each mailed its own link in `language`. An address already invited (and
@@ -27,7 +28,7 @@ export async function inviteMembers(
   );
   const invited: string[] = [];
   const skipped: string[] = [];
-  for (const email of [...new Set(emails.map((e) => e.trim().toLowerCase()))]) {
+  for (const email of [...new Set(emails.map(canonicalEmail))]) {
     if (live.has(email)) {
       skipped.push(email);
       continue;

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import { hashToken } from '../../tokens.js';
 import { membershipOf, membershipView, type Invitation } from './membership.js';
 import { lockTeam, seatCounts } from './seats.js';
+import { canonicalEmail } from '../../../shared/email.js';
 
 /** Keeps a seat for a member who joins, when one is free (under the team's lock). */
 async function holdSeat(tx: Tx, invitation: Invitation): Promise<void> {
@@ -35,7 +36,7 @@ export async function joinTeam(
   const now = ctx.clock.now();
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
-  const email = user.email.toLowerCase();
+  const email = canonicalEmail(user.email);
 
   if ('invitation' in token) {
     const [invitation] = await db

@@ -4,6 +4,7 @@ import { teamAdmins, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { adminView } from './admin-view.js';
 import { requireTeamAdmin } from './team-access.js';
+import { canonicalEmail } from '../../../shared/email.js';
 
 /** The owner takes an admin's role away; the owner cannot be removed. */
 export async function removeTeamAdmin(
@@ -12,7 +13,10 @@ export async function removeTeamAdmin(
 ) {
   const { db } = ctx.database;
   const team = await requireTeamAdmin(db, userId, teamId, { owner: true });
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, canonicalEmail(email)));
   const removed = user
     ? await db
         .delete(teamAdmins)
