@@ -33,6 +33,7 @@ import { createPayments, type PaymentsProvider } from './providers/payments/inde
 import { createGenerator, type Generator } from './providers/generator/index.js';
 import { type FaceAnalyzer, sharedFaceAnalyzer } from './providers/faces/face-analyzer.js';
 import { registerJobs } from './jobs/index.js';
+import { canonicaliseAccountEmails } from './services/accounts/canonical-emails.js';
 import { backfillEntitlements } from './services/entitlements/backfill.js';
 import { JobQueue } from './jobs/queue.js';
 
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Processes starting together on one PostgreSQL set the queue up in turn: pg-boss's installer races.
     await database.exclusive(async () => {
       await backfillEntitlements(database.db, ctx.clock.now());
+      await canonicaliseAccountEmails(database.db, ctx.clock.now());
       await queue.start();
       await registerJobs(ctx);
     });
