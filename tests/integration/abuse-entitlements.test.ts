@@ -1,7 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { entitlements, orders, selfies } from '@/server/db/schema';
+import { appState, entitlements, orders, selfies, users } from '@/server/db/schema';
+import { canonicaliseAccountEmails } from '@/server/services/accounts/canonical-emails';
+import { IDENTITY_KEY } from '@/server/services/entitlements/identity';
+import { installationKey } from '@/server/services/installation-keys';
 import { generateOrderJob } from '@/server/jobs/definitions';
 import { settleOpenCheckouts } from '@/server/services/checkout/settle-open-checkouts';
 import { buildTestApp, runJobs, sameSite, type TestApp } from './helpers/app';
@@ -9,6 +12,8 @@ import { manualClock } from './helpers/clock';
 import { countingGenerator } from './helpers/counting-generator';
 import { placePaidOrder, startCheckout } from './helpers/orders';
 import { makePhotos } from './helpers/photos';
+import { signInByLink } from './helpers/login-link';
+import { arriveAndSignIn, referralCodeOf } from './helpers/referrals';
 import { signInAs } from './helpers/session';
 
 /**
@@ -200,5 +205,116 @@ describe('[abuse] a beta seat is held from checkout to payment', () => {
     expect(paid.json().message).toBe('All beta spots were taken before your order was confirmed');
     expect(await selfieFiles(orderId)).toBe(0);
     expect(await t.app.ctx.database.db.select().from(selfies).where(eq(selfies.orderId, orderId))).toHaveLength(0);
+  });
+});
+
+describe('[abuse] one mailbox, one identity', () => {
+  // Each test has an app (ten beta seats) and a clock of its own.
+  let t: TestApp;
+  let photos: Buffer[];
+  beforeAll(async () => {
+    photos = await makePhotos(6);
+  });
+  beforeEach(async () => {
+    t = await buildTestApp({ BETA_SEATS: '10' }, { clock: manualClock(), generator: countingGenerator().generator });
+  });
+  afterEach(() => t.close());
+
+  /** Signs in by emailed link with `spelling`: the account it reached (its id from the database) and the session. */
+  const userOfLink = async (spelling: string) => {
+    const cookie = `session=${await signInByLink(t, spelling)}`;
+    const res = await t.app.inject({ method: 'GET', url: '/v1/user/info', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const { email } = res.json().data as { email: string };
+    const [user] = await t.app.ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return { id: user!.id, email, cookie };
+  };
+
+  it('signs every spelling of one address in to one account: a trailing dot, quotes, case, a Unicode or a punycode domain', async () => {
+    for (const [address, spellings] of [
+      ['c@example.com', ['c@example.com', 'c@example.com.', '"c"@example.com', 'c@EXAMPLE.com']],
+      ['d@xn--exmple-cua.com', ['d@exämple.com', 'd@xn--exmple-cua.com', 'D@XN--EXMPLE-CUA.COM.']],
+    ] as const) {
+      const accounts = [];
+      for (const spelling of spellings) accounts.push(await userOfLink(spelling));
+      expect(accounts.map((a) => a.email)).toEqual(spellings.map(() => address));
+      expect(new Set(accounts.map((a) => a.id)).size, address).toBe(1);
+    }
+    expect(await t.app.ctx.database.db.$count(users)).toBe(2);
+  });
+
+  /** Three accounts of one mailbox (a +tag makes another address): the spellings the ledger must fold. */
+  const spellingsOf = (local: string) => [
+    `${local}+1@example.com.`,
+    `"${local}+2"@EXAMPLE.com`,
+    `${local.toUpperCase()}+3@xn--exmple-cua.com`.replace('xn--exmple-cua', 'example'),
+  ];
+  const pay = (cookie: string, clientSecret: string, couponCode?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/checkout/offline/pay',
+      headers: { ...sameSite, cookie },
+      payload: { clientSecret, ...(couponCode ? { couponCode } : {}) },
+    });
+
+  it('gives FIRST30, a beta order and a friend’s welcome once in all to the spellings of one mailbox', async () => {
+    // FIRST30: one discounted order among the three accounts.
+    const first30 = [];
+    for (const spelling of spellingsOf('c')) {
+      const { cookie } = await signInAs(t, spelling);
+      const pro = await startCheckout(t, cookie, 'pro', photos);
+      expect(pro.statusCode, pro.body).toBe(200);
+      first30.push((await pay(cookie, pro.json().data.clientSecret, 'FIRST30')).statusCode);
+    }
+    expect(first30).toEqual([200, 400, 400]);
+
+    // Beta: one order.
+    const beta = [];
+    for (const spelling of spellingsOf('e')) {
+      const { cookie } = await signInAs(t, spelling);
+      const res = await startCheckout(t, cookie, 'beta', photos);
+      if (res.statusCode === 200) expect((await pay(cookie, res.json().data.clientSecret)).json()).toMatchObject({ code: 0 });
+      else expect(res.json().message).toBe('The beta package is limited to one per customer');
+      beta.push(res.statusCode);
+    }
+    expect(beta).toEqual([200, 409, 409]);
+
+    // A friend's welcome: all three arrive by Ann's link; one first order is discounted.
+    const ann = await signInAs(t, 'ann@example.com');
+    const code = await referralCodeOf(t, ann.cookie);
+    const discounts = [];
+    for (const spelling of spellingsOf('f')) {
+      const cookie = await arriveAndSignIn(t, code, spelling);
+      const pro = await startCheckout(t, cookie, 'pro', photos);
+      expect(pro.statusCode, pro.body).toBe(200);
+      expect((await pay(cookie, pro.json().data.clientSecret)).json()).toMatchObject({ code: 0 });
+      const [order] = await t.app.ctx.database.db.select().from(orders).where(eq(orders.id, pro.json().data.orderId));
+      discounts.push(order?.referralDiscountCents);
+    }
+    expect(discounts.filter((cents) => (cents ?? 0) > 0)).toHaveLength(1);
+    expect(discounts[0]).toBeGreaterThan(0);
+  });
+
+  it('moves an account made under an old spelling, and what the ledger holds for it, to the canonical one at start', async () => {
+    const db = t.app.ctx.database.db;
+    // Before addresses were canonical: an account `c@example.com.` whose FIRST30 the ledger holds under the
+    // identity of that spelling (the old folding kept the trailing dot).
+    const [old] = await db.insert(users).values({ email: 'c@example.com.', nickName: 'c' }).returning({ id: users.id });
+    const key = await installationKey(db, IDENTITY_KEY);
+    const oldIdentity = createHmac('sha256', key).update('c@example.com.').digest('base64url');
+    await db.insert(entitlements).values({ kind: 'firstOrder', identity: oldIdentity, userId: old!.id, state: 'used', usedAt: new Date() });
+    await db.delete(appState).where(eq(appState.key, 'accountEmailsCanonical'));
+
+    expect(await canonicaliseAccountEmails(db, new Date())).toBe(1);
+    const [moved] = await db.select({ email: users.email }).from(users).where(eq(users.id, old!.id));
+    expect(moved?.email).toBe('c@example.com');
+    const cat = await userOfLink('c@example.com.');
+    expect(cat.id).toBe(old!.id);
+    const pro = await startCheckout(t, cat.cookie, 'pro', photos);
+    const refused = await pay(cat.cookie, pro.json().data.clientSecret, 'FIRST30');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('FIRST30 is only valid on your first order');
+    // Once per installation.
+    expect(await canonicaliseAccountEmails(db, new Date())).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import type { ParsedMail } from 'mailparser';
+import { canonicalEmail } from '@/shared/email';
 import { sameSite, type TestApp } from './app';
 import { sessionCookieOf } from './session';
 import { readOutbox, tokenFromMail } from './smtp';
@@ -11,7 +12,12 @@ function freshAddress(): string {
   return `10.250.${Math.floor(requested / 250)}.${(requested % 250) + 1}`;
 }
 
-const sentTo = (mail: ParsedMail, email: string) => [mail.to ?? []].flat().some((to) => to.text.includes(email));
+/** Whether `mail` went to `email`, in any spelling (the product mails the canonical one; the parser shows IDNA domains in Unicode). */
+const sentTo = (mail: ParsedMail, email: string) =>
+  [mail.to ?? []]
+    .flat()
+    .flatMap((to) => to.value)
+    .some((to) => canonicalEmail(to.address ?? '') === canonicalEmail(email));
 
 /** Requests a sign-in link for `email` (outbox mailer) and returns the token of the newest one mailed to it. */
 export async function mailedToken(t: TestApp, email: string, extra: { redirectURL?: string } = {}): Promise<string> {
