@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/client.js';
 import { fail } from './http/envelope.js';
+import { maskedUrl } from './http/log-url.js';
 import { registerErrorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { orderInfoRoutes } from './http/orders-info.js';
@@ -57,8 +58,6 @@ export interface BuildOptions {
 }
 
 /** Query parameters that carry secrets (sign-in tokens, OAuth codes, callback secrets, signed portrait links); masked in request logs. */
-const SECRET_PARAMS = /([?&](?:token|code|state|secret|t)=)[^&]*/gi;
-
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
@@ -75,7 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Headers wherever a library logs them (the multipart parser logs its options, headers included, at trace).
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.headers.cookie', '*.headers.authorization'],
       serializers: {
-        req: (req) => ({ method: req.method, url: req.url.replace(SECRET_PARAMS, '$1***'), remoteAddress: req.ip }),
+        req: (req) => ({ method: req.method, url: maskedUrl(req.url), remoteAddress: req.ip }),
       },
     },
     genReqId: () => randomUUID(),
