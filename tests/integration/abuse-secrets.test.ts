@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOrderJob } from '@/server/jobs/definitions';
+import { handleResumeGeneration } from '@/server/jobs/handlers';
 import { orders } from '@/server/db/schema';
 import { parseAstriaRef } from '@/server/providers/generator/astria';
 import { callbackSecret } from '@/server/providers/generator/astria-callback';
@@ -10,7 +11,9 @@ import { startAstriaApi } from './helpers/astria-api';
 import { mailedToken, verifyLink } from './helpers/login-link';
 import { startCheckout } from './helpers/orders';
 import { sessionCookieOf, signInAs } from './helpers/session';
+import { readOutbox } from './helpers/smtp';
 import { startStripeApi } from './helpers/stripe-api';
+import { seedTeam } from './helpers/teams';
 
 /**
  * Cases 6 and 7 of the hostile customer: what the log of a whole run holds (no secret of anyone's), and
@@ -111,6 +114,68 @@ describe('[abuse] no secret in the log of a whole run', { timeout: 180_000 }, ()
     expect(log).toMatch(/\/v1\/image\/get\//);
     expect(log).toMatch(/login\/verify\?token=\*\*\*/);
     for (const secret of secrets) expect(log.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
+  });
+});
+
+describe('[abuse] no gift code or team token in the log', { timeout: 120_000 }, () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ LOG_LEVEL: 'trace' }, { logStream: { write: (line) => void lines.push(line) } });
+  });
+  afterAll(() => t.close());
+
+  it('a whole team and gift journey at trace level leaves none of its codes and tokens in the log, plain or in an encoded redirectURL', async () => {
+    // A team: seats, invitations (one accepted), a shared link.
+    const { team, people } = await seedTeam(t, 'logged');
+    const secrets = [team.inviteeToken, team.linkToken];
+    const joiner = await signInAs(t, 'joiner@example.com');
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/v1/team/join',
+      headers: { ...sameSite, cookie: joiner.cookie },
+      payload: { link: team.linkToken },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+
+    // A gift card mailed to a friend, who opens the mail's link and redeems it.
+    const buyer = people.owner;
+    const post = (cookie: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { ...sameSite, cookie }, payload });
+    const bought = await post(buyer.cookie, '/v1/giftcards', {
+      packageId: 'pro',
+      language: 'us',
+      delivery: 'mail',
+      recipientEmail: 'pal@example.com',
+      recipientName: 'Pal',
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect((await post(buyer.cookie, '/v1/checkout/offline/pay', { clientSecret: bought.json().data.clientSecret })).json()).toMatchObject({ code: 0 });
+    await handleResumeGeneration(t.app.ctx)();
+    const mail = (await readOutbox(t.dataDir)).findLast((m) => /GIFT(?:-[2-9A-Z]{4}){5}/.test(m.text ?? ''));
+    const code = /GIFT(?:-[2-9A-Z]{4}){5}/.exec(mail?.text ?? '')?.[0] ?? '';
+    expect(code).not.toBe('');
+    secrets.push(code, code.replaceAll('-', ''), code.slice('GIFT-'.length));
+
+    // The pages their links open, signed out (the sign-in page keeps where to go) and signed in.
+    const pal = await signInAs(t, 'pal@example.com');
+    for (const url of [
+      `/dashboard/giftcards?redeem=${code}`,
+      `/dashboard/team/join?invitation=${team.inviteeToken}`,
+      `/dashboard/team/join?link=${team.linkToken}`,
+      `/login?redirectURL=${encodeURIComponent(`/dashboard/giftcards?redeem=${code}`)}`,
+      `/login?redirectURL=${encodeURIComponent(`/dashboard/team/join?invitation=${team.inviteeToken}`)}`,
+    ]) {
+      await t.app.inject({ method: 'GET', url });
+      await t.app.inject({ method: 'GET', url, headers: { cookie: pal.cookie } });
+    }
+    const checked = await post(pal.cookie, '/v1/giftcards/check', { code });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect((await post(pal.cookie, '/v1/giftcards/redeem', { code })).statusCode).toBe(200);
+
+    const log = lines.join('');
+    expect(log).toMatch(/giftcards\?redeem=\*\*\*/);
+    expect(log).toMatch(/redirectURL=%2Fdashboard%2Fteam%2Fjoin%3Finvitation%3D\*\*\*/);
+    for (const secret of secrets) expect(log.includes(secret), `the log holds ${secret.slice(0, 8)}…`).toBe(false);
   });
 });
 
