@@ -6,9 +6,9 @@
 const SECRET_NAMES = ['token', 'code', 'state', 'secret', 't', 'redeem', 'invitation', 'link'];
 
 /** `?` and `&`, and `=`, also percent-encoded once or more: a secret inside an encoded `redirectURL`. */
-const SEPARATOR = String.raw`(?:[?&]|%(?:25)*3F|%(?:25)*26)`;
-const EQUALS = String.raw`(?:=|%(?:25)*3D)`;
-const SECRET_PARAM = new RegExp(String.raw`(${SEPARATOR}(?:${SECRET_NAMES.join('|')})${EQUALS})(?:(?!&|%(?:25)*26|#).)*`, 'gi');
+const SEPARATOR = '(?:[?&]|%(?:25)*3F|%(?:25)*26)';
+const EQUALS = '(?:=|%(?:25)*3D)';
+const SECRET_PARAM = new RegExp(`(${SEPARATOR}(?:${SECRET_NAMES.join('|')})${EQUALS})(?:(?!&|%(?:25)*26|#).)*`, 'gi');
 
 /** A request URL as the log may hold it: every secret parameter's value, plain or encoded in another's, masked. */
 export function maskedUrl(url: string): string {
