@@ -34,10 +34,13 @@ export async function referralRoutes(app: FastifyInstance): Promise<void> {
 
   // `/r/<code>`: remembers the code for the sign-up and lands on the home page. An unknown or malformed
   // code lands there too, without a cookie: the link promises nothing until a referral is recorded.
+  // First touch wins: a browser that already holds a referral cookie keeps it, so a link another site
+  // sends the browser to (or a second friend's link) cannot take a referral over.
   app.get('/r/:code', async (request, reply) => {
     const { code } = parseInput(ZCodeParams, request.params);
     const clean = cleanReferralCode(code);
-    if (clean) reply.setCookie(REFERRAL_COOKIE, clean, { ...cookieOptions(ctx.config), maxAge: REFERRAL_COOKIE_SECONDS });
+    const held = cleanReferralCode(request.cookies[REFERRAL_COOKIE] ?? '');
+    if (clean && !held) reply.setCookie(REFERRAL_COOKIE, clean, { ...cookieOptions(ctx.config), maxAge: REFERRAL_COOKIE_SECONDS });
     return reply.redirect('/', 302);
   });
 
