@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { referralCredits, referrals } from '../../db/schema.js';
 import { REFERRAL_PROGRAM } from '../../../shared/catalog/packages.js';
 import type { ReferralState, ReferralsResponse } from '../../../shared/contracts/referral.js';
 import { identityOfUser } from '../entitlements/identity.js';
-import { monthStart } from './referral-ledger.js';
+import { creditsEarnedThisMonth } from './referral-ledger.js';
 import { referralCodeOf, referralLink } from './referral-code.js';
 
 /**
@@ -31,10 +31,7 @@ export async function getReferrals(ctx: Pick<AppContext, 'database' | 'clock' | 
     .from(referralCredits)
     .where(and(eq(referralCredits.userId, userId), inArray(referralCredits.state, ['pending', 'available', 'held', 'used'])))
     .orderBy(asc(referralCredits.availableAt));
-  const [made] = await db
-    .select({ n: count() })
-    .from(referralCredits)
-    .where(and(eq(referralCredits.userId, userId), gte(referralCredits.createdAt, monthStart(now))));
+  const made = await creditsEarnedThisMonth(db, userId, now);
   const identity = await identityOfUser(db, userId);
   const [welcome] = identity ? await db.select({ state: referrals.state }).from(referrals).where(eq(referrals.friendIdentity, identity)) : [];
   const sum = (rows: { amountCents: number }[]) => rows.reduce((total, row) => total + row.amountCents, 0);
@@ -47,7 +44,7 @@ export async function getReferrals(ctx: Pick<AppContext, 'database' | 'clock' | 
     referrerCreditCents: REFERRAL_PROGRAM.referrerCreditCents,
     windowDays: REFERRAL_PROGRAM.windowDays,
     creditsPerMonth: REFERRAL_PROGRAM.creditsPerMonth,
-    creditsThisMonth: Number(made?.n ?? 0),
+    creditsThisMonth: made,
     friends: friends.map((f) => ({ masked: f.masked, joinedAt: f.joinedAt.toISOString(), state: shownState(f.state, f.availableAt, now) })),
     credits: {
       availableCents: sum(credits.filter((c) => c.state === 'held' || (['pending', 'available'].includes(c.state) && due(c)))),

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { referralCodes, referralCredits, referrals } from '../../db/schema.js';
 import { REFERRAL_PROGRAM } from '../../../shared/catalog/packages.js';
@@ -9,10 +9,23 @@ const DAY = 24 * 3600_000;
 export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /**
+ * The credits a referrer earned in `now`'s month, which the monthly limit counts: a voided credit (by a
+ * refund in its window, or by the operator) was never earned, so it frees its place.
+ */
+export async function creditsEarnedThisMonth(tx: Executor, userId: string, now: Date): Promise<number> {
+  const [made] = await tx
+    .select({ n: count() })
+    .from(referralCredits)
+    .where(and(eq(referralCredits.userId, userId), gte(referralCredits.createdAt, monthStart(now)), ne(referralCredits.state, 'void')));
+  return Number(made?.n ?? 0);
+}
+
+/**
  * A paid order's part in the referral program, inside the fulfilment's transaction. When it is the first
  * paid order of a referred person (`firstOrder`: the ledger just recorded it), the referral becomes
  * `ordered` and the referrer earns a `pending` credit, usable once the friend's refund window has passed;
- * or `capped` when the referrer already earned the month's limit. The referrer's code row is locked while
+ * or `capped` when the referrer already earned the month's limit (a voided credit, by a refund in its
+ * window or by the operator, was never earned and does not count). The referrer's code row is locked while
  * counting, so two friends paying at once cannot both take the last credit of a month.
  */
 export async function recordReferredOrder(
@@ -28,11 +41,7 @@ export async function recordReferredOrder(
   // A deleted referrer's credits go with their account: none is made for them either.
   if (!referral?.referrerId) return;
   await tx.select({ userId: referralCodes.userId }).from(referralCodes).where(eq(referralCodes.userId, referral.referrerId)).for('update');
-  const [made] = await tx
-    .select({ n: count() })
-    .from(referralCredits)
-    .where(and(eq(referralCredits.userId, referral.referrerId), gte(referralCredits.createdAt, monthStart(now))));
-  if ((made?.n ?? 0) >= REFERRAL_PROGRAM.creditsPerMonth) {
+  if ((await creditsEarnedThisMonth(tx, referral.referrerId, now)) >= REFERRAL_PROGRAM.creditsPerMonth) {
     await tx.update(referrals).set({ state: 'capped' }).where(eq(referrals.id, referral.id));
     return;
   }
