@@ -13,6 +13,7 @@ import { countingGenerator } from './helpers/counting-generator';
 import { startCheckout } from './helpers/orders';
 import { makePhotos } from './helpers/photos';
 import { arriveAndSignIn as arriveAndSignInAs } from './helpers/referrals';
+import { mailedToken, verifyLink } from './helpers/login-link';
 import { signInAs } from './helpers/session';
 
 /**
@@ -255,7 +256,7 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
         Array.from({ length: creditsPerMonth }, () => ({
           userId: lea.user.id,
           amountCents: referrerCreditCents,
-          state: 'void' as const,
+          state: 'available' as const,
           availableAt: now,
           createdAt: now,
         })),
@@ -281,6 +282,50 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
     const next = await checkout(ned, 'basic');
     await pay(ned, next.clientSecret);
     expect((await page(lea.cookie)).credits.pending).toHaveLength(1);
+  });
+
+  it('does not count voided credits against the monthly limit', async () => {
+    const una = await referrer('una@example.com');
+    // Una's month so far: as many credits as the limit, every one voided (a refund in its window, or the operator).
+    const now = clock.now();
+    await db()
+      .insert(referralCredits)
+      .values(
+        Array.from({ length: creditsPerMonth }, () => ({
+          userId: una.user.id,
+          amountCents: referrerCreditCents,
+          state: 'void' as const,
+          availableAt: now,
+          createdAt: now,
+        })),
+      );
+    expect((await page(una.cookie)).creditsThisMonth).toBe(0);
+    const vic = await arriveAndSignIn(una.code, 'vic@example.com');
+    const order = await checkout(vic, 'basic');
+    await pay(vic, order.clientSecret);
+    const seen = await page(una.cookie);
+    expect(seen.friends).toMatchObject([{ masked: 'v•••@example.com', state: 'ordered' }]);
+    expect(seen.credits.pending).toHaveLength(1);
+    expect(seen.creditsThisMonth).toBe(1);
+  });
+
+  it('keeps the first referral link a browser opened: a second link, from another site or another friend, takes nothing over', async () => {
+    const wes = await referrer('wes@example.com');
+    const xia = await referrer('xia@example.com');
+    const first = await t.app.inject({ method: 'GET', url: `/r/${wes.code}` });
+    const cookie = [first.headers['set-cookie'] ?? []]
+      .flat()
+      .find((c) => c.startsWith('referral='))!
+      .split(';')[0]!;
+    for (const site of ['cross-site', 'same-origin', 'none']) {
+      const second = await t.app.inject({ method: 'GET', url: `/r/${xia.code}`, headers: { cookie, 'sec-fetch-site': site, 'sec-fetch-mode': 'navigate' } });
+      expect(second.statusCode).toBe(302);
+      expect(second.headers['set-cookie'], site).toBeUndefined();
+    }
+    const verified = await verifyLink(t, await mailedToken(t, 'yan@example.com'), { cookie });
+    expect(verified.statusCode).toBe(200);
+    expect((await page(wes.cookie)).friends).toMatchObject([{ masked: 'y•••@example.com', state: 'joined' }]);
+    expect((await page(xia.cookie)).friends).toEqual([]);
   });
 
   it("takes a deleted referrer's credits with the account, keeps the referral, and still gives a friend their discount", async () => {
