@@ -154,6 +154,8 @@ const EnvSchema = z.object({
   LOGIN_VERIFY_FAILURES_PER_IP_PER_HOUR: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(20),
   /** Gift cards: attempts at a code (checking or redeeming) per account and per client address and hour. */
   GIFT_CARD_ATTEMPTS_PER_HOUR: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(10),
+  /** Wrong gift codes one client address may send an hour, from any number of accounts (a right code always counts). */
+  GIFT_CARD_WRONG_CODES_PER_IP_PER_HOUR: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(100),
   RATE_LIMIT_PER_MINUTE: z.coerce.number({ message: 'must be a whole number' }).int().min(1, 'must be at least 1').default(600),
   DIST_DIR: z.string().trim().min(1).default('./dist'),
 });
@@ -283,6 +285,7 @@ function shapeConfig(env: Env) {
     loginLinksPerIpPerHour: env.LOGIN_LINKS_PER_IP_PER_HOUR,
     loginVerifyFailuresPerIpPerHour: env.LOGIN_VERIFY_FAILURES_PER_IP_PER_HOUR,
     giftCardAttemptsPerHour: env.GIFT_CARD_ATTEMPTS_PER_HOUR,
+    giftCardWrongCodesPerIpPerHour: env.GIFT_CARD_WRONG_CODES_PER_IP_PER_HOUR,
   };
 }
 

@@ -15,24 +15,27 @@ export const ALREADY_REDEEMED = 'This gift card has already been redeemed';
 const NO_LONGER_VALID = 'This gift card is no longer valid';
 
 /**
- * The paid card behind a code as typed. Every attempt counts against the caller's account and address
- * first, so codes cannot be tried in bulk; a code that is wrong, unpaid or malformed is "not found".
+ * The paid card behind a code as typed. Every attempt counts against the caller's account first (right
+ * or wrong), so one account cannot try codes in bulk; a wrong code also counts against the client address,
+ * which many customers may share (an office, a carrier's address), so a right code is never refused for
+ * what others behind it typed. A code that is wrong, unpaid or malformed is "not found".
  */
 async function cardOfCode(ctx: Ctx, { userId, ip, code }: { userId: string; ip: string; code: string }) {
   const { db } = ctx.database;
   const now = ctx.clock.now();
   const message = (minutes: number) => `Too many gift card attempts; please try again in ${minutes} minutes`;
-  // Attempts at a code (checking or redeeming, right or wrong) per account and per client address and hour.
-  const limit = ctx.config.giftCardAttemptsPerHour;
-  await enforceRateLimit(db, { key: `giftcard:user:${userId}`, limit, windowMs: HOUR_MS, now, message });
-  await enforceRateLimit(db, { key: `giftcard:ip:${ip}`, limit, windowMs: HOUR_MS, now, message });
+  await enforceRateLimit(db, { key: `giftcard:user:${userId}`, limit: ctx.config.giftCardAttemptsPerHour, windowMs: HOUR_MS, now, message });
   const bare = normaliseGiftCode(code);
-  if (!bare) throw giftCardNotFound();
-  const [card] = await db
-    .select()
-    .from(giftCards)
-    .where(eq(giftCards.codeHash, await hashGiftCode(db, bare)));
-  if (!card || card.status === 'open' || card.status === 'expired') throw giftCardNotFound();
+  const [card] = bare
+    ? await db
+        .select()
+        .from(giftCards)
+        .where(eq(giftCards.codeHash, await hashGiftCode(db, bare)))
+    : [];
+  if (!card || card.status === 'open' || card.status === 'expired') {
+    await enforceRateLimit(db, { key: `giftcard:ip:${ip}`, limit: ctx.config.giftCardWrongCodesPerIpPerHour, windowMs: HOUR_MS, now, message });
+    throw giftCardNotFound();
+  }
   if (card.status !== 'paid') throw new AppError('CONFLICT', NO_LONGER_VALID);
   return card;
 }
