@@ -6,6 +6,7 @@ import { canonicaliseAccountEmails } from '@/server/services/accounts/canonical-
 import { IDENTITY_KEY } from '@/server/services/entitlements/identity';
 import { installationKey } from '@/server/services/installation-keys';
 import { generateOrderJob } from '@/server/jobs/definitions';
+import { handleResumeGeneration } from '@/server/jobs/handlers';
 import { settleOpenCheckouts } from '@/server/services/checkout/settle-open-checkouts';
 import { buildTestApp, runJobs, sameSite, type TestApp } from './helpers/app';
 import { manualClock } from './helpers/clock';
@@ -15,6 +16,7 @@ import { makePhotos } from './helpers/photos';
 import { signInByLink } from './helpers/login-link';
 import { arriveAndSignIn, referralCodeOf } from './helpers/referrals';
 import { signInAs } from './helpers/session';
+import { readOutbox } from './helpers/smtp';
 
 /**
  * A hostile customer with curl and a few accounts, against what they may have only once: a beta seat,
@@ -316,5 +318,66 @@ describe('[abuse] one mailbox, one identity', () => {
     expect(refused.json().message).toBe('FIRST30 is only valid on your first order');
     // Once per installation.
     expect(await canonicaliseAccountEmails(db, new Date())).toBe(0);
+  });
+});
+
+describe('[abuse] gift-card guessing is limited without locking out the holder', () => {
+  // Each test has an app of its own: the limits' counts are per database.
+  let t: TestApp;
+  const OFFICE = '198.51.100.7';
+  const CODE = /GIFT(?:-[2-9A-Z]{4}){5}/;
+  beforeEach(async () => {
+    t = await buildTestApp({ GIFT_CARD_WRONG_CODES_PER_IP_PER_HOUR: '15' }, { clock: manualClock() });
+  });
+  afterEach(() => t.close());
+
+  const post = (who: Customer, url: string, payload: object, remoteAddress = OFFICE) =>
+    t.app.inject({ method: 'POST', url, headers: who.headers, payload, remoteAddress });
+
+  /** A paid card mailed to `email`: its code, from the mail. */
+  async function cardFor(email: string): Promise<string> {
+    const buyer = await signInAs(t, `buyer-of-${email}`);
+    const bought = await post(
+      buyer,
+      '/v1/giftcards',
+      { packageId: 'pro', language: 'us', delivery: 'mail', recipientEmail: email, recipientName: 'C' },
+      '203.0.113.1',
+    );
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect((await post(buyer, '/v1/checkout/offline/pay', { clientSecret: bought.json().data.clientSecret }, '203.0.113.1')).json()).toMatchObject({ code: 0 });
+    await handleResumeGeneration(t.app.ctx)();
+    const mail = (await readOutbox(t.dataDir)).findLast((m) => [m.to ?? []].flat().some((to) => to.text.includes(email)));
+    return CODE.exec(mail?.text ?? '')?.[0] ?? '';
+  }
+  const wrong = (i: number) => `GIFT-2222-3333-4444-5555-${String(i).padStart(4, '2').replace(/[01]/g, '9')}`;
+
+  it("10 wrong codes from account D leave C's right code redeemable from the same address", async () => {
+    const code = await cardFor('c@example.com');
+    expect(code).toMatch(CODE);
+    const d = await signInAs(t, 'd@example.com');
+    for (let i = 0; i < 10; i++) expect((await post(d, '/v1/giftcards/check', { code: wrong(i) })).statusCode).toBe(404);
+    // D's own hour is spent: the per-account limit stays.
+    expect((await post(d, '/v1/giftcards/check', { code: wrong(10) })).statusCode).toBe(429);
+    const c = await signInAs(t, 'c@example.com');
+    const checked = await post(c, '/v1/giftcards/check', { code });
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect((await post(c, '/v1/giftcards/redeem', { code })).json()).toMatchObject({ code: 0 });
+  });
+
+  it('stops wrong codes from many accounts behind one address at its limit, and still takes a right one', async () => {
+    const code = await cardFor('holder@example.com');
+    const answers = [];
+    for (let n = 0; n < 4; n++) {
+      const guesser = await signInAs(t, `guesser${n}@example.com`);
+      for (let i = 0; i < 5; i++) answers.push((await post(guesser, '/v1/giftcards/check', { code: wrong(n * 5 + i) })).statusCode);
+    }
+    // Fifteen wrong codes an hour from the address (this app's setting), from any number of accounts.
+    expect(answers.filter((s) => s === 404)).toHaveLength(15);
+    expect(answers.slice(15)).toEqual([429, 429, 429, 429, 429]);
+    const holder = await signInAs(t, 'holder@example.com');
+    expect((await post(holder, '/v1/giftcards/redeem', { code })).json()).toMatchObject({ code: 0 });
+    // From another address the guessers' accounts still have their own hour.
+    const other = await signInAs(t, 'guesser3@example.com');
+    expect((await post(other, '/v1/giftcards/check', { code: wrong(99) }, '192.0.2.9')).statusCode).toBe(404);
   });
 });
