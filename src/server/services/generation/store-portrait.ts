@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
-import { and, eq, sql } from 'drizzle-orm';
-import { portraits } from '../../db/schema.js';
-import { addPortraitRow, OrderGoneError, orderLive } from '../orders/order-lifecycle.js';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { orders, portraits, replacements } from '../../db/schema.js';
+import { addPortraitRow, notDeleting, OrderGoneError, orderLive } from '../orders/order-lifecycle.js';
 import { renderRendition } from '../orders/renditions.js';
 import { orderFolder, portraitKey, previewKey, thumbKey } from '../orders/storage-keys.js';
 
@@ -48,22 +48,45 @@ export async function storePortrait(
 /**
  * Puts a new image in a delivered portrait's place (a replacement): the files under the same number,
  * then the row, whose `version` changes the image's address so no browser shows the old one from its cache.
+ * The row changes under the order row's lock, and only while the order is neither being deleted nor
+ * purged (a refund that revoked its portraits purges it) and the replacement is still pending: otherwise
+ * the files just written are removed again and `OrderGoneError` ends the replacement.
  */
 export async function replaceStoredPortrait(
   ctx: Pick<AppContext, 'database' | 'files' | 'imageEncoding'>,
-  orderId: string,
-  no: number,
+  { orderId, no, replacementId }: { orderId: string; no: number; replacementId: string },
   jpeg: Buffer,
   made: { score: number | null; seed: number; look: string | null },
 ): Promise<void> {
   const { width = 0, height = 0 } = await sharp(jpeg).metadata();
   const [thumb, preview] = await Promise.all([renderRendition(jpeg, 'thumb', ctx.imageEncoding), renderRendition(jpeg, 'preview', ctx.imageEncoding)]);
   if (!(await orderLive(ctx.database.db, orderId))) throw new OrderGoneError(`order ${orderId} was deleted while a portrait was replaced`);
-  await ctx.files.put(portraitKey(orderId, no), jpeg, 'image/jpeg');
-  await ctx.files.put(thumbKey(orderId, no), thumb, 'image/jpeg');
-  await ctx.files.put(previewKey(orderId, no), preview, 'image/jpeg');
-  await ctx.database.db
-    .update(portraits)
-    .set({ width, height, bytes: jpeg.length, score: made.score, seed: made.seed, look: made.look, version: sql`${portraits.version} + 1` })
-    .where(and(eq(portraits.orderId, orderId), eq(portraits.no, no)));
+  const keys = [portraitKey(orderId, no), thumbKey(orderId, no), previewKey(orderId, no)] as const;
+  await ctx.files.put(keys[0], jpeg, 'image/jpeg');
+  await ctx.files.put(keys[1], thumb, 'image/jpeg');
+  await ctx.files.put(keys[2], preview, 'image/jpeg');
+  const placed = await ctx.database.db.transaction(async (tx) => {
+    const [live] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), notDeleting, isNull(orders.purgedAt)))
+      .for('update');
+    const [pending] = live
+      ? await tx
+          .select({ id: replacements.id })
+          .from(replacements)
+          .where(and(eq(replacements.id, replacementId), eq(replacements.status, 'pending')))
+      : [];
+    if (!pending) return false;
+    const updated = await tx
+      .update(portraits)
+      .set({ width, height, bytes: jpeg.length, score: made.score, seed: made.seed, look: made.look, version: sql`${portraits.version} + 1` })
+      .where(and(eq(portraits.orderId, orderId), eq(portraits.no, no)))
+      .returning({ id: portraits.id });
+    return updated.length === 1;
+  });
+  if (!placed) {
+    for (const key of keys) await ctx.files.delete(key);
+    throw new OrderGoneError(`order ${orderId} lost its portraits while portrait ${no} was replaced`);
+  }
 }

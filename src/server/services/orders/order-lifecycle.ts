@@ -2,7 +2,7 @@ import { giveGiftCardBack } from '../giftcards/give-back.js';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db, Executor } from '../../db/client.js';
-import { candidates, favorites, likenessReferences, orders, payments, portraits, selfies, teamInvitations } from '../../db/schema.js';
+import { candidates, favorites, likenessReferences, orders, payments, portraits, replacements, selfies, teamInvitations } from '../../db/schema.js';
 import { LIMITS } from '../../../shared/limits.js';
 import { releaseHolds } from '../entitlements/holds.js';
 import { referralRefund } from '../referrals/referral-ledger.js';
@@ -441,20 +441,32 @@ export async function markPartlyRefunded(db: Db, orderId: string, refund: { refu
   });
 }
 
+/** Why a replacement ended unfinished: its order's portraits were removed (refund, purge). */
+export const PORTRAITS_REMOVED = "The order's portraits were removed";
+
 /**
- * The retention purge of one order: its files, portraits, favorites, selfies and personal answers go;
- * the row keeps its bookkeeping (dates, package, amounts) and is marked purged, so the customer sees it
- * as expired rather than broken. Files first, so a failure leaves something to retry.
+ * The retention purge of one order (and a refund that revokes its portraits): its files, portraits,
+ * favorites, selfies and personal answers go; the row keeps its bookkeeping (dates, package, amounts) and
+ * is marked purged, so the customer sees it as expired rather than broken. Files first, so a failure
+ * leaves something to retry. A pending replacement ends with it, under the order row's lock, the lock
+ * a replacement takes to put its image in place (replaceStoredPortrait): one that finishes later writes
+ * nothing, and the files go once more after the rows, for one that wrote its image just before.
  */
 export async function purgeOrder(ctx: Pick<AppContext, 'database' | 'files'>, orderId: string, now: Date): Promise<void> {
   await ctx.files.deletePrefix(orderFolder(orderId));
   await ctx.database.db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
     await tx.delete(portraits).where(eq(portraits.orderId, orderId));
     await tx.delete(favorites).where(eq(favorites.orderId, orderId));
     await tx.delete(selfies).where(eq(selfies.orderId, orderId));
     await tx.delete(likenessReferences).where(eq(likenessReferences.orderId, orderId));
+    await tx
+      .update(replacements)
+      .set({ status: 'failed', reason: PORTRAITS_REMOVED, finishedAt: now })
+      .where(and(eq(replacements.orderId, orderId), eq(replacements.status, 'pending')));
     await tx.update(orders).set({ purgedAt: now, portraitInfo: null, comment: '', updatedAt: now }).where(eq(orders.id, orderId));
   });
+  await ctx.files.deletePrefix(orderFolder(orderId));
 }
 
 /** The order was deleted while something was written for it: the writer removes what it wrote and stops. */

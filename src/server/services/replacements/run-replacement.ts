@@ -80,7 +80,11 @@ export async function runReplacement(ctx: Ctx, replacementId: string): Promise<R
       attempts += 1;
       providerState = null;
       if (verdict.reasons.length === 0) {
-        await replaceStoredPortrait(ctx, order.id, replacement.no, step.jpeg, { score: verdict.score, seed, look: portrait.look });
+        await replaceStoredPortrait(ctx, { orderId: order.id, no: replacement.no, replacementId: replacement.id }, step.jpeg, {
+          score: verdict.score,
+          seed,
+          look: portrait.look,
+        });
         await db.update(replacements).set({ attempts, providerState }).where(eq(replacements.id, replacement.id));
         await settle(ctx, replacement.id, 'done', { score: verdict.score });
         ctx.log.info({ orderId: order.id, no: replacement.no, attempts }, 'portrait replaced');
