@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { appState, orders } from '../../db/schema.js';
 import { UUID_PATTERN } from '../../../shared/ids.js';
@@ -10,15 +10,15 @@ const BATCH = 500;
 
 export interface FileSweep {
   at: string;
-  /** Order folders found without their order, and deleted. */
+  /** Order folders found without their order, or of a purged order, and deleted. */
   orphans: number;
   /** Order folders looked at. */
   folders: number;
 }
 
 /**
- * The daily sweep of the file store: every folder under `orders/` whose order no longer exists is
- * deleted. Deletion removes an order's files before its row, and a writer that finds its order gone
+ * The daily sweep of the file store: every folder under `orders/` whose order no longer exists, or was
+ * purged (its portraits removed by the retention purge or a refund), is deleted. Deletion removes an order's files before its row, and a writer that finds its order gone
  * removes what it wrote, so this only finds what a crash or an outage left between the two; it logs
  * how many, and the console shows the last sweep. An order's row is made before any of its files, so a
  * folder without a row is never an order still being created.
@@ -29,7 +29,15 @@ export async function sweepOrphanFiles(ctx: Pick<AppContext, 'database' | 'files
   let orphans = 0;
   for (let i = 0; i < folders.length; i += BATCH) {
     const batch = folders.slice(i, i + BATCH);
-    const known = new Set((await db.select({ id: orders.id }).from(orders).where(inArray(orders.id, batch))).map((o) => o.id));
+    // A purged order (the retention purge, a refund that revoked its portraits) keeps no file either.
+    const known = new Set(
+      (
+        await db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(inArray(orders.id, batch), isNull(orders.purgedAt)))
+      ).map((o) => o.id),
+    );
     for (const id of batch.filter((name) => !known.has(name))) {
       await ctx.files.deletePrefix(orderFolder(id));
       orphans++;
