@@ -8,7 +8,6 @@ import { createOfflineGenerator, type OfflineFault } from '@/server/providers/ge
 import { parseAstriaRef } from '@/server/providers/generator/astria';
 import { purgeOrder } from '@/server/services/orders/order-lifecycle';
 import { deleteLeftoverSelfies } from '@/server/services/retention/purge-expired';
-import { sweepOrphanFiles } from '@/server/services/retention/sweep-files';
 import { LIKENESS } from '@/shared/likeness';
 import { buildTestApp, runJobs, type TestApp } from './helpers/app';
 import { startAstriaApi } from './helpers/astria-api';
@@ -242,53 +241,6 @@ describe('[likeness] the decisions, on scripted face analysis', { timeout: 240_0
     expect(today.generated).toBeGreaterThanOrEqual(MAX_IMAGES);
     expect(today.rejected).toBeGreaterThanOrEqual(MAX_IMAGES - passed.length);
     expect(today.reasons.noFace).toBeGreaterThanOrEqual(tally.noFace ?? 0);
-  });
-
-  it('[abuse] a purge or a revoking refund racing the replacements ends them: no file of the order is left, late ones write nothing, the sweep finds leftovers', async () => {
-    const files = (orderId: string) => t.app.ctx.files.count(`orders/${orderId}/`);
-    const refundedSoon = async (orderId: string) => {
-      await purgeOrder(t.app.ctx, orderId, t.app.ctx.clock.now());
-      // What a refund that revokes the portraits adds to the purge: the order is refunded.
-      await db(t).update(orders).set({ status: 'refunded', refundedAt: t.app.ctx.clock.now() }).where(eq(orders.id, orderId));
-    };
-
-    // Both free replacements queued, then the purge, then their jobs: they end as failed and write nothing.
-    const queued = await generateScripted('likeness-purge-queued@example.com');
-    for (const no of [2, 4]) expect((await replace(t, queued.headers, queued.orderId, no)).statusCode).toBe(200);
-    await refundedSoon(queued.orderId);
-    expect(await files(queued.orderId)).toBe(0);
-    for (const job of await db(t).select({ id: replacements.id }).from(replacements).where(eq(replacements.orderId, queued.orderId)))
-      await runJobs(t, replacePortraitJob, { replacementId: job.id });
-    expect(await files(queued.orderId)).toBe(0);
-    expect(
-      await db(t).select({ status: replacements.status, reason: replacements.reason }).from(replacements).where(eq(replacements.orderId, queued.orderId)),
-    ).toEqual([
-      { status: 'failed', reason: "The order's portraits were removed" },
-      { status: 'failed', reason: "The order's portraits were removed" },
-    ]);
-
-    // The purge racing the running replacements, many times over: never a file left.
-    for (let round = 0; round < 4; round++) {
-      const racing = await generateScripted(`likeness-purge-race-${round}@example.com`);
-      for (const no of [1, 3]) expect((await replace(t, racing.headers, racing.orderId, no)).statusCode).toBe(200);
-      const { imageToken } = await info(t, racing.headers, racing.orderId);
-      const pending = await db(t).select({ id: replacements.id }).from(replacements).where(eq(replacements.orderId, racing.orderId));
-      await Promise.all([...pending.map((r) => runJobs(t, replacePortraitJob, { replacementId: r.id })), refundedSoon(racing.orderId)]);
-      expect(await files(racing.orderId), `round ${round}`).toBe(0);
-      // The signed link serves nothing of an order whose portraits are gone, in any size.
-      for (const size of ['thumb', 'preview', 'full']) {
-        const linked = await t.app.inject({ method: 'GET', url: `/v1/image/get/${racing.orderId}/1?size=${size}&t=${encodeURIComponent(imageToken)}` });
-        expect(linked.statusCode, size).toBe(404);
-      }
-    }
-
-    // A leftover an outage left in a purged order's folder is swept.
-    const purged = await generateScripted('likeness-purge-leftover@example.com');
-    await refundedSoon(purged.orderId);
-    await t.app.ctx.files.put(`orders/${purged.orderId}/portraits/1.jpg`, Buffer.from([0xff, 0xd8, 0xff, 0xd9]), 'image/jpeg');
-    const sweep = await sweepOrphanFiles(t.app.ctx);
-    expect(sweep.orphans).toBeGreaterThanOrEqual(1);
-    expect(await files(purged.orderId)).toBe(0);
   });
 
   it('replaces a portrait under its number with a new version, counts the free replacements down, gives back one that kept failing, and refuses past the last and to a stranger', async () => {
