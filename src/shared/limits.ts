@@ -37,6 +37,13 @@ export const LIMITS = {
   teamLinkDaysMax: 90,
   /** Reminders one invitation may be sent after the first mail. */
   teamRemindersMax: 3,
+  /**
+   * Open invitations a team may have beyond its seats bought: a few to invite ahead of a purchase, not
+   * a free mailer (docs/decisions.md, "Invitation mail is not a free mailer").
+   */
+  teamInvitationMargin: 3,
+  /** Invitation mails a team may send a day: its seats bought plus the margin, and at least this many. */
+  teamInvitationsPerDayMin: 10,
 } as const;
 
 export const SIDEBAR = {
