@@ -41,3 +41,18 @@ export function canonicalEmail(email: string): string {
   const unquoted = unquotedLocal(local);
   return `${(DOT_ATOM.test(unquoted) ? unquoted : local).toLowerCase()}@${canonicalDomain(trimmed.slice(at + 1))}`;
 }
+
+/**
+ * Text a customer typed (a team's name, a gift card's message) as a mail may show it: a name, never a
+ * link. Mail programs make links of anything that looks like an address (`example.com`, `www.x`,
+ * `https://…`): a dot between letters becomes a one-dot leader (U+2024, which looks like a dot and links
+ * nothing) and `://` loses its slashes.
+ */
+export function inertText(text: string): string {
+  return text.replace(/:\/\//g, ': ').replace(/([\p{L}\p{N}])\.(?=[\p{L}\p{N}])/gu, '$1\u2024');
+}
+
+/** Whether text holds something a mail program would make a link of: a web address or a domain name. */
+export function looksLikeLink(text: string): boolean {
+  return /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|[\p{L}\p{N}-]+\.(?:[a-z]{2,}|xn--[a-z0-9-]+)\b/iu.test(text);
+}

@@ -2,6 +2,7 @@ import { z } from './zod';
 import { ZEmailSchema, ZLanguageCodeSchema } from './auth';
 import { ORDER_STATUSES } from '../orders';
 import { LIMITS } from '../limits';
+import { looksLikeLink } from '../email';
 
 /**
  * Teams: a company buys seats (one seat, one person's order of the package per seat) and invites its
@@ -38,7 +39,9 @@ export const ZTeamNameSchema = z
   .string({ message: 'must be text' })
   .trim()
   .min(1, 'is required')
-  .max(LIMITS.teamNameMax, `must be at most ${LIMITS.teamNameMax} characters`);
+  .max(LIMITS.teamNameMax, `must be at most ${LIMITS.teamNameMax} characters`)
+  // Members read it in mails: a name, never a link (a team name is not a way to mail strangers a link).
+  .refine((name) => !looksLikeLink(name), 'must not contain a web address');
 
 /** A domain a link is limited to: `example.com` (no `@`, lower case). */
 export const ZEmailDomainSchema = z

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { giftCards } from '../../db/schema.js';
 import { findPackage } from '../../../shared/catalog/packages.js';
+import { inertText } from '../../../shared/email.js';
 import { serverT } from '../../i18n.js';
 import { renderMail } from '../mail/render-mail.js';
 import { openGiftCode } from './codes.js';
@@ -17,14 +18,15 @@ export async function mailGiftCard(ctx: Ctx, card: Card): Promise<boolean> {
   if (!card.recipientEmail) return false;
   const { t } = serverT(card.language);
   const code = await openGiftCode(ctx.database.db, card.codeSealed);
-  const from = card.buyerName;
+  // What the buyer typed shows as text, never as a link (the card's mail is not a way to mail one).
+  const from = inertText(card.buyerName);
   const pkg = findPackage(card.packageId);
   const packageName = t(`catalog.packages.${card.packageId}.name`);
   const mail = renderMail({
-    heading: card.recipientName ? t('email.giftCard.headingNamed', { name: card.recipientName, from }) : t('email.giftCard.heading', { from }),
+    heading: card.recipientName ? t('email.giftCard.headingNamed', { name: inertText(card.recipientName), from }) : t('email.giftCard.heading', { from }),
     paragraphs: [
       t('email.giftCard.body', { from, package: packageName, count: pkg?.portraits ?? 0 }),
-      ...(card.message ? [t('email.giftCard.message', { from, message: card.message })] : []),
+      ...(card.message ? [t('email.giftCard.message', { from, message: inertText(card.message) })] : []),
       t('email.giftCard.code', { code }),
     ],
     button: { label: t('email.giftCard.button'), url: redeemUrl(ctx.config.publicUrl, code) },
