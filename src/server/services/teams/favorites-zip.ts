@@ -6,12 +6,30 @@ import { streamPortraitZip } from '../orders/group-download.js';
 import { latestOrders } from './admin-view.js';
 import { requireTeamAdmin } from './team-access.js';
 
-/** A folder name from an address: letters, digits, dot, dash and underscore; the rest become `_`. */
+/** A folder name from an address: letters, digits and `._@+-`; the rest become `_`. */
 export const safeFolder = (email: string) =>
   email
-    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/[^A-Za-z0-9._@+-]/g, '_')
     .replace(/^\.+/, '_')
     .slice(0, 100);
+
+/**
+ * One folder per member, never two alike: two addresses that make one folder name (`ä@x` and `_@x`,
+ * or names that differ only in case, which many file systems treat as one) get `-2`, `-3`, … in the
+ * order of their addresses, so every member's favourites stay apart.
+ */
+export function uniqueFolders(emails: string[]): Map<string, string> {
+  const taken = new Set<string>();
+  const folders = new Map<string, string>();
+  for (const email of [...new Set(emails)].sort()) {
+    const base = safeFolder(email);
+    let name = base;
+    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base}-${n}`;
+    taken.add(name.toLowerCase());
+    folders.set(email, name);
+  }
+  return folders;
+}
 
 /**
  * The members' favourites of their latest delivered team order, one folder per member, streamed from the
@@ -29,11 +47,12 @@ export async function teamFavoritesZip(ctx: Pick<AppContext, 'database' | 'files
     db,
     invitations.map((i) => i.id),
   );
-  const folderOf = new Map<string, string>();
-  for (const i of invitations) {
+  const delivered = invitations.flatMap((i) => {
     const order = latest.get(i.id);
-    if (order?.status === 'completed') folderOf.set(order.id, safeFolder(i.email));
-  }
+    return order?.status === 'completed' ? [{ orderId: order.id, email: i.email }] : [];
+  });
+  const folders = uniqueFolders(delivered.map((d) => d.email));
+  const folderOf = new Map(delivered.map((d) => [d.orderId, folders.get(d.email) ?? safeFolder(d.email)]));
   const orderIds = [...folderOf.keys()];
   const rows =
     orderIds.length > 0
