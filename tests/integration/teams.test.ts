@@ -127,7 +127,7 @@ describe('[teams] seats, invitations, members’ orders, the admin’s page', ()
     expect(zip.statusCode).toBe(200);
     const names = await zipNames(zip.rawPayload);
     expect(names).toHaveLength(2);
-    for (const name of names) expect(name.startsWith('ann_acme.example/')).toBe(true);
+    for (const name of names) expect(name.startsWith('ann@acme.example/')).toBe(true);
     const csv = await t.app.inject({
       method: 'GET',
       url: `/v1/team/${teamId}/members.csv`,
