@@ -26,7 +26,7 @@ export const REFUND_REFUSALS: Record<RefundBlock, string> = {
   inProgress: 'Your refund for this order is already being processed',
   partlyRefunded: 'Part of this order was already refunded by our support team; please write to support about the rest',
   notPaid: 'This order was not paid, so there is nothing to refund',
-  free: 'Free orders (beta, or paid for by a team) cannot be refunded',
+  free: 'Free orders (beta, paid for by a team, or with a gift card) cannot be refunded',
   notReady: 'A refund can be requested once your portraits are ready',
   downloaded: 'You downloaded portraits from this order',
   windowEnded: `The ${LIMITS.refundWindowDays}-day refund window has ended`,

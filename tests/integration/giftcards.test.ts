@@ -122,6 +122,10 @@ describe('[giftcards] buy, mail on a date, redeem once, order for free, refund, 
     await runJobs(t, generateOrderJob, { orderId });
     const [done] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(done?.status).toBe('completed');
+    // The order cost nothing: its refund is refused, naming gift cards (the buyer refunds an unused card).
+    const refund = await post('/v1/order/refund', friend, { orderId });
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json().message).toBe('Free orders (beta, paid for by a team, or with a gift card) cannot be refunded');
     expect((await mine(friend)).redeemed).toEqual([expect.objectContaining({ id: giftCardId, orderId })]);
     // Nothing was paid, so nothing is refunded.
     expect((await post('/v1/order/refund', friend, { orderId })).statusCode).toBeGreaterThanOrEqual(400);

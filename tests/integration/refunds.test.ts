@@ -129,7 +129,7 @@ describe('[refunds] the 7-day money-back guarantee, self-serve', () => {
       const dee = await customerWithOrder('refund-dee@example.com', 'beta');
       expect((await refund(dee.cookie, dee.orderId)).json()).toMatchObject({
         code: 409,
-        message: 'Free orders (beta, or paid for by a team) cannot be refunded',
+        message: 'Free orders (beta, paid for by a team, or with a gift card) cannot be refunded',
       });
 
       const eve = await signInAs(t, 'refund-eve@example.com');
