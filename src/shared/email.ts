@@ -54,5 +54,6 @@ export function inertText(text: string): string {
 
 /** Whether text holds something a mail program would make a link of: a web address or a domain name. */
 export function looksLikeLink(text: string): boolean {
-  return /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|[\p{L}\p{N}-]+\.(?:[a-z]{2,}|xn--[a-z0-9-]+)\b/iu.test(text);
+  // Each run is tried from its start only (the lookbehinds), so a long text costs one pass, not a pass per letter.
+  return /(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/|\bwww\.|(?<![\p{L}\p{N}-])[\p{L}\p{N}-]+\.(?:[a-z]{2,}|xn--[a-z0-9-]+)\b/iu.test(text);
 }

@@ -41,7 +41,7 @@ export const ZTeamNameSchema = z
   .min(1, 'is required')
   .max(LIMITS.teamNameMax, `must be at most ${LIMITS.teamNameMax} characters`)
   // Members read it in mails: a name, never a link (a team name is not a way to mail strangers a link).
-  .refine((name) => !looksLikeLink(name), 'must not contain a web address');
+  .refine((name) => name.length > LIMITS.teamNameMax || !looksLikeLink(name), 'must not contain a web address');
 
 /** A domain a link is limited to: `example.com` (no `@`, lower case). */
 export const ZEmailDomainSchema = z
