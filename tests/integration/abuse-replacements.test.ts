@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, replacements } from '@/server/db/schema';
 import { generateOrderJob, replacePortraitJob } from '@/server/jobs/definitions';
 import { createOfflineGenerator } from '@/server/providers/generator/offline';
-import { purgeOrder } from '@/server/services/orders/order-lifecycle';
+import { replaceStoredPortrait } from '@/server/services/generation/store-portrait';
+import { OrderGoneError, purgeOrder } from '@/server/services/orders/order-lifecycle';
+import { portraitKey } from '@/server/services/orders/storage-keys';
 import { sweepOrphanFiles } from '@/server/services/retention/sweep-files';
 import { buildTestApp, runJobs, type TestApp } from './helpers/app';
 import { placePaidOrder } from './helpers/orders';
@@ -89,5 +91,23 @@ describe('[abuse] refunds and purges stop pending replacements', { timeout: 240_
     const sweep = await sweepOrphanFiles(t.app.ctx);
     expect(sweep.orphans).toBeGreaterThanOrEqual(1);
     expect(await files(purged.orderId)).toBe(0);
+  });
+
+  it('a second run of a replacement another run settled keeps the portrait it put in place', async () => {
+    const { orderId, headers } = await generateScripted('replacement-twice@example.com');
+    expect((await replace(t, headers, orderId, 2)).statusCode).toBe(200);
+    const [pending] = await db(t).select({ id: replacements.id }).from(replacements).where(eq(replacements.orderId, orderId));
+    expect(await runJobs(t, replacePortraitJob, { replacementId: pending!.id })).toBe(1);
+    const before = await t.app.ctx.files.count(`orders/${orderId}/`);
+    const jpeg = await t.app.ctx.files.readBuffer(portraitKey(orderId, 2));
+    await expect(replaceStoredPortrait(t.app.ctx, { orderId, no: 2, replacementId: pending!.id }, jpeg!, { score: 0.9, seed: 1, look: null })).rejects.toThrow(
+      OrderGoneError,
+    );
+    expect(await t.app.ctx.files.count(`orders/${orderId}/`)).toBe(before);
+    const { imageToken } = await info(t, headers, orderId);
+    for (const size of ['thumb', 'preview', 'full']) {
+      const linked = await t.app.inject({ method: 'GET', url: `/v1/image/get/${orderId}/2?size=${size}&t=${encodeURIComponent(imageToken)}` });
+      expect(linked.statusCode, size).toBe(200);
+    }
   });
 });

@@ -49,8 +49,9 @@ export async function storePortrait(
  * Puts a new image in a delivered portrait's place (a replacement): the files under the same number,
  * then the row, whose `version` changes the image's address so no browser shows the old one from its cache.
  * The row changes under the order row's lock, and only while the order is neither being deleted nor
- * purged (a refund that revoked its portraits purges it) and the replacement is still pending: otherwise
- * the files just written are removed again and `OrderGoneError` ends the replacement.
+ * purged (a refund that revoked its portraits purges it) and the replacement is still pending. When the
+ * order's portraits are gone, the files just written are removed again; either way `OrderGoneError` ends
+ * this run of the replacement.
  */
 export async function replaceStoredPortrait(
   ctx: Pick<AppContext, 'database' | 'files' | 'imageEncoding'>,
@@ -65,28 +66,30 @@ export async function replaceStoredPortrait(
   await ctx.files.put(keys[0], jpeg, 'image/jpeg');
   await ctx.files.put(keys[1], thumb, 'image/jpeg');
   await ctx.files.put(keys[2], preview, 'image/jpeg');
-  const placed = await ctx.database.db.transaction(async (tx) => {
+  const placed = await ctx.database.db.transaction(async (tx): Promise<'placed' | 'gone' | 'settled'> => {
     const [live] = await tx
       .select({ id: orders.id })
       .from(orders)
       .where(and(eq(orders.id, orderId), notDeleting, isNull(orders.purgedAt)))
       .for('update');
-    const [pending] = live
-      ? await tx
-          .select({ id: replacements.id })
-          .from(replacements)
-          .where(and(eq(replacements.id, replacementId), eq(replacements.status, 'pending')))
-      : [];
-    if (!pending) return false;
+    if (!live) return 'gone';
+    const [pending] = await tx
+      .select({ id: replacements.id })
+      .from(replacements)
+      .where(and(eq(replacements.id, replacementId), eq(replacements.status, 'pending')));
+    // Another run of the same replacement settled it: the image just written is one that passed the check,
+    // in the portrait's own place, so it stays; this run only stops.
+    if (!pending) return 'settled';
     const updated = await tx
       .update(portraits)
       .set({ width, height, bytes: jpeg.length, score: made.score, seed: made.seed, look: made.look, version: sql`${portraits.version} + 1` })
       .where(and(eq(portraits.orderId, orderId), eq(portraits.no, no)))
       .returning({ id: portraits.id });
-    return updated.length === 1;
+    return updated.length === 1 ? 'placed' : 'gone';
   });
-  if (!placed) {
+  if (placed === 'gone') {
     for (const key of keys) await ctx.files.delete(key);
     throw new OrderGoneError(`order ${orderId} lost its portraits while portrait ${no} was replaced`);
   }
+  if (placed === 'settled') throw new OrderGoneError(`replacement ${replacementId} was settled by another run`);
 }
