@@ -10,10 +10,8 @@ import { fileURLToPath } from 'node:url';
  * `--nice` runs it at a lower CPU priority (nice 10) and `--after=<script>` starts it once that script of
  * another lane has passed.
  *
- * `npm test` runs the browser suite (one worker: its time goes to one test after another, so it is the
- * run's long pole) at normal priority, and beside it, niced, the suites that can use whatever CPU it
- * leaves: unit and integration in one lane, the fault suite in another once the site is built
- * (docs/decisions.md, "npm test runs in lanes").
+ * `npm test` runs two lanes at normal priority: niced lanes starve beside other busy processes
+ * (docs/decisions.md, "npm test runs in two lanes").
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
