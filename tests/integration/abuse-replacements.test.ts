@@ -2,15 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, replacements } from '@/server/db/schema';
 import { generateOrderJob, replacePortraitJob } from '@/server/jobs/definitions';
-import { createOfflineGenerator } from '@/server/providers/generator/offline';
 import { replaceStoredPortrait } from '@/server/services/generation/store-portrait';
 import { OrderGoneError, purgeOrder } from '@/server/services/orders/order-lifecycle';
 import { portraitKey } from '@/server/services/orders/storage-keys';
 import { sweepOrphanFiles } from '@/server/services/retention/sweep-files';
-import { buildTestApp, runJobs, type TestApp } from './helpers/app';
+import { runJobs, type TestApp } from './helpers/app';
 import { placePaidOrder } from './helpers/orders';
-import { makePhotos } from './helpers/photos';
-import { createScriptedFaces, type OrderScript, type ScriptedFaces, scriptedFaults, scriptedGenerator, scriptSelfies } from './helpers/scripted-faces';
+import { buildScriptedLikenessApp, type OrderScript, type ScriptedFaces } from './helpers/scripted-faces';
 import { signInAs } from './helpers/session';
 
 /**
@@ -23,10 +21,7 @@ describe('[abuse] refunds and purges stop pending replacements', { timeout: 240_
   let faces: ScriptedFaces;
   const scripts = new Map<string, OrderScript>();
   beforeAll(async () => {
-    faces = createScriptedFaces();
-    await scriptSelfies(faces, await makePhotos(6));
-    const offline = createOfflineGenerator({ paceMs: 0, plain: true, faults: { at: scriptedFaults(scripts), otherPerson: [] } });
-    t = await buildTestApp({ LIKENESS_CHECK: 'on' }, { faces, generator: scriptedGenerator(offline, faces, scripts) });
+    ({ t, faces } = await buildScriptedLikenessApp({ LIKENESS_CHECK: 'on' }, scripts));
   });
   afterAll(() => t.close());
   afterEach(() => expect(faces.unknown.splice(0)).toEqual([]));

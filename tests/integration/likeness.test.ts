@@ -13,7 +13,14 @@ import { buildTestApp, runJobs, type TestApp } from './helpers/app';
 import { startAstriaApi } from './helpers/astria-api';
 import { placePaidOrder } from './helpers/orders';
 import { makePhotos } from './helpers/photos';
-import { createScriptedFaces, type OrderScript, type ScriptedFaces, scriptedFaults, scriptedGenerator, scriptSelfies } from './helpers/scripted-faces';
+import {
+  buildScriptedLikenessApp,
+  createScriptedFaces,
+  type OrderScript,
+  type ScriptedFaces,
+  scriptedGenerator,
+  scriptSelfies,
+} from './helpers/scripted-faces';
 import { seedCompletedOrder } from './helpers/seed';
 import { signInAs } from './helpers/session';
 import { readOutbox } from './helpers/smtp';
@@ -143,10 +150,7 @@ describe('[likeness] the decisions, on scripted face analysis', { timeout: 240_0
   const scripts = new Map<string, OrderScript>();
 
   beforeAll(async () => {
-    faces = createScriptedFaces();
-    await scriptSelfies(faces, await makePhotos(6));
-    const offline = createOfflineGenerator({ paceMs: 0, plain: true, faults: { at: scriptedFaults(scripts), otherPerson: await otherPeople(1) } });
-    t = await buildTestApp(ENV, { faces, generator: scriptedGenerator(offline, faces, scripts) });
+    ({ t, faces } = await buildScriptedLikenessApp(ENV, scripts, await otherPeople(1)));
   });
   afterAll(() => t.close());
   // Every image a test had analysed was scripted (the reference leaves out, silently, those it cannot analyse).

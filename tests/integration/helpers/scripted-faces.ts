@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FaceAnalyzer } from '@/server/providers/faces/face-analyzer';
 import type { Generator } from '@/server/providers/generator/generator';
-import type { OfflineFault, OfflineFaults } from '@/server/providers/generator/offline';
+import { createOfflineGenerator, type OfflineFault, type OfflineFaults } from '@/server/providers/generator/offline';
 import { normalizePhoto } from '@/server/services/checkout/normalize-photo';
 import type { PhotoAnalysis } from '@/shared/photo-check';
 import { goodAnalysis } from '../../support/photo-analysis';
+import { buildTestApp, type TestApp } from './app';
+import { makePhotos } from './photos';
 
 /**
  * Face analysis from a script, for the tests about likeness decisions: each image is known by the SHA-256
@@ -175,4 +177,21 @@ export function scriptedGenerator(inner: Generator, faces: ScriptedFaces, script
       return kept;
     },
   };
+}
+
+/**
+ * An app whose likeness check runs on scripted faces: ada's six selfies scripted, and the offline generator
+ * (no pacing, plain images) spoiling each order as `scripts` says, with `otherPerson` for a stranger's face.
+ * `scripts` is read as the orders generate, so a test may script its order after placing it.
+ */
+export async function buildScriptedLikenessApp(
+  env: Record<string, string>,
+  scripts: ReadonlyMap<string, OrderScript>,
+  otherPerson: Buffer[] = [],
+): Promise<{ t: TestApp; faces: ScriptedFaces }> {
+  const faces = createScriptedFaces();
+  await scriptSelfies(faces, await makePhotos(6));
+  const offline = createOfflineGenerator({ paceMs: 0, plain: true, faults: { at: scriptedFaults(scripts), otherPerson } });
+  const t = await buildTestApp(env, { faces, generator: scriptedGenerator(offline, faces, scripts) });
+  return { t, faces };
 }
