@@ -5,7 +5,7 @@ import { giftCards, payments } from '@/server/db/schema';
 import { priceOf } from '../support/prices';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
 import { signInAs } from './helpers/session';
-import { readOutbox } from './helpers/smtp';
+import { mailsTo } from './helpers/smtp';
 import { signedStripeEvent, startStripeApi, stripeSettings } from './helpers/stripe-api';
 
 const WEBHOOK_SECRET = 'whsec_test_gift_cards';
@@ -24,7 +24,6 @@ describe('[giftcards] a card bought through Stripe', () => {
 
   const db = () => t.app.ctx.database.db;
   const post = (url: string, cookie: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { ...sameSite, cookie }, payload });
-  const mailsTo = async (email: string) => (await readOutbox(t.dataDir)).filter((m) => [m.to ?? []].flat().some((to) => to.text.includes(email)));
 
   it('sells a card as one undiscounted line, pays it once by webhook, mails it once, and refunds it once', async () => {
     const buyer = await signInAs(t, 'stripe-giver@example.com');
@@ -59,7 +58,7 @@ describe('[giftcards] a card bought through Stripe', () => {
     expect(await db().select().from(payments).where(eq(payments.giftCardId, giftCardId))).toEqual([
       expect.objectContaining({ provider: 'stripe', amountCents: priceOf('pro'), discountCents: 0, paymentIntentId: `pi_${sessionId}` }),
     ]);
-    expect(await mailsTo('stripe-friend@example.com')).toHaveLength(1);
+    expect(await mailsTo(t.dataDir, 'stripe-friend@example.com')).toHaveLength(1);
     expect((await post('/v1/giftcards/mine', buyer.cookie, {})).json().data.bought[0]).toMatchObject({ id: giftCardId, state: 'sent' });
 
     // Refunded through Stripe, keyed by the card: asking again gives the same refund.

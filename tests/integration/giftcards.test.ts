@@ -10,7 +10,7 @@ import { buildTestApp, runJobs, type TestApp } from './helpers/app';
 import { manualClock } from './helpers/clock';
 import { checkoutForm, makePhotos } from './helpers/photos';
 import { signInAs } from './helpers/session';
-import { readOutbox, tokenFromMail } from './helpers/smtp';
+import { mailsTo, tokenFromMail } from './helpers/smtp';
 
 type Person = Awaited<ReturnType<typeof signInAs>>;
 const OPERATOR = 'op@studio.example';
@@ -36,7 +36,6 @@ describe('[giftcards] buy, mail on a date, redeem once, order for free, refund, 
   /** Every call from its own client address unless told, so the per-address limit is the test's choice. */
   const post = (url: string, who: Person, payload: object, remoteAddress = `10.0.0.${++address % 250}`) =>
     t.app.inject({ method: 'POST', url, headers: who.headers, payload, remoteAddress });
-  const mailsTo = async (email: string) => (await readOutbox(t.dataDir)).filter((m) => [m.to ?? []].flat().some((to) => to.text.includes(email)));
   const codeIn = (text: string) => /GIFT(?:-[2-9A-Z]{4}){5}/.exec(text)?.[0] ?? '';
 
   /** A paid gift card of `packageId`, bought through the offline checkout. */
@@ -83,12 +82,12 @@ describe('[giftcards] buy, mail on a date, redeem once, order for free, refund, 
     expect(receipts).toEqual([expect.objectContaining({ giftCard: { packageId: 'pro' }, orderId: null, seats: null })]);
     expect((await mine(buyer)).bought[0]).toMatchObject({ id: giftCardId, state: 'scheduled', packageId: 'pro' });
     await minuteSweep();
-    expect(await mailsTo('friend@example.com')).toHaveLength(0);
+    expect(await mailsTo(t.dataDir, 'friend@example.com')).toHaveLength(0);
 
     clock.set(new Date('2026-11-24T00:00:30Z'));
     await minuteSweep();
     await minuteSweep();
-    const mails = await mailsTo('friend@example.com');
+    const mails = await mailsTo(t.dataDir, 'friend@example.com');
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail.subject).toContain('carte cadeau');
@@ -202,7 +201,7 @@ describe('[giftcards] buy, mail on a date, redeem once, order for free, refund, 
     const buyer = await signInAs(t, 'voided@example.com');
     const operator = await signInAs(t, OPERATOR);
     const giftCardId = await buy(buyer, { delivery: 'mail', recipientEmail: 'void-friend@example.com', language: 'de' });
-    expect(await mailsTo('void-friend@example.com')).toHaveLength(1);
+    expect(await mailsTo(t.dataDir, 'void-friend@example.com')).toHaveLength(1);
     const code = (await mine(buyer)).bought.find((c: { id: string }) => c.id === giftCardId).code;
     const found = await post('/v1/operator/giftcards/search', operator, { query: code.toLowerCase() });
     expect(found.json().data.cards).toEqual([expect.objectContaining({ id: giftCardId, buyerEmail: 'voided@example.com', state: 'sent' })]);
@@ -210,7 +209,7 @@ describe('[giftcards] buy, mail on a date, redeem once, order for free, refund, 
     expect(byBuyer.json().data.cards).toHaveLength(1);
     const resent = await post('/v1/operator/giftcards/resend', operator, { giftCardId, requestId: randomUUID() });
     expect(resent.statusCode, resent.body).toBe(200);
-    expect(await mailsTo('void-friend@example.com')).toHaveLength(2);
+    expect(await mailsTo(t.dataDir, 'void-friend@example.com')).toHaveLength(2);
     expect((await post('/v1/operator/giftcards/void', buyer, { giftCardId, requestId: randomUUID() })).statusCode).toBe(404);
     const voided = await post('/v1/operator/giftcards/void', operator, { giftCardId, requestId: randomUUID(), reason: 'reported stolen' });
     expect(voided.statusCode, voided.body).toBe(200);
@@ -240,7 +239,7 @@ describe('[giftcards] buy, mail on a date, redeem once, order for free, refund, 
     expect((await post('/v1/user/delete', buyer, {})).statusCode).toBe(200);
     clock.advance(3 * DAY_MS);
     await minuteSweep();
-    const code = codeIn((await mailsTo('stays@example.com'))[0]?.text ?? '');
+    const code = codeIn((await mailsTo(t.dataDir, 'stays@example.com'))[0]?.text ?? '');
     const redeemer = await signInAs(t, 'short-lived@example.com');
     expect((await post('/v1/giftcards/redeem', redeemer, { code })).statusCode).toBe(200);
     expect((await post('/v1/user/delete', redeemer, {})).statusCode).toBe(200);
@@ -264,7 +263,7 @@ describe('[giftcards] buy, mail on a date, redeem once, order for free, refund, 
       payload: { email, redirectURL },
     });
     expect(sent.statusCode, sent.body).toBe(200);
-    const token = tokenFromMail((await mailsTo(email)).at(-1)!);
+    const token = tokenFromMail((await mailsTo(t.dataDir, email)).at(-1)!);
     const verified = await t.app.inject({
       method: 'POST',
       url: '/v1/loginLink/verify',

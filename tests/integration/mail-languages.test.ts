@@ -14,7 +14,7 @@ import { BUNDLES } from '@/shared/i18n-bundles';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
 import { placePaidOrder } from './helpers/orders';
 import { sessionCookieOf, signInAs } from './helpers/session';
-import { readOutbox, tokenFromMail } from './helpers/smtp';
+import { mailsTo, tokenFromMail } from './helpers/smtp';
 
 const OPERATOR = 'ops-languages@example.com';
 
@@ -37,10 +37,9 @@ describe('[mail] every mail in the account language', () => {
   const db = () => t.app.ctx.database.db;
   const post = (url: string, payload: object, cookie?: string) =>
     t.app.inject({ method: 'POST', url, headers: { ...sameSite, ...(cookie ? { cookie } : {}) }, payload, remoteAddress: freshAddress() });
-  const mailsTo = async (email: string) => (await readOutbox(t.dataDir)).filter((m) => [m.to ?? []].flat().some((to) => to.text.includes(email)));
   /** The one mail that came to `email` since it had `before` mails. */
   async function nextMail(email: string, before: number): Promise<ParsedMail> {
-    const mails = await mailsTo(email);
+    const mails = await mailsTo(t.dataDir, email);
     expect(mails).toHaveLength(before + 1);
     return mails.at(-1)!;
   }
@@ -53,7 +52,7 @@ describe('[mail] every mail in the account language', () => {
   }
   /** Signs in with a link asked from a page in `language`; the link's mail and the new session. */
   async function signIn(email: string, language: BundledLanguage) {
-    const before = (await mailsTo(email)).length;
+    const before = (await mailsTo(t.dataDir, email)).length;
     expect((await post('/v1/loginLink/send', { email, language })).statusCode).toBe(200);
     const mail = await nextMail(email, before);
     const verified = await post('/v1/loginLink/verify', { token: tokenFromMail(mail) });
@@ -92,7 +91,7 @@ describe('[mail] every mail in the account language', () => {
     expect((await userInfo(other.cookie)).language).toBe(code);
 
     // Payment confirmation, with the amount in the language's money format.
-    let count = (await mailsTo(email)).length;
+    let count = (await mailsTo(t.dataDir, email)).length;
     const orderId = await placePaidOrder(t, cookie, 'basic');
     const order = shortOrderId(orderId);
     const payment = await paidCents(orderId);
@@ -249,7 +248,7 @@ describe('[mail] every mail in the account language', () => {
     const { cookie } = await signIn(email, 'fr');
     const orderId = await placePaidOrder(t, cookie, 'basic');
     const { userId } = await paidCents(orderId);
-    const before = (await mailsTo(email)).length;
+    const before = (await mailsTo(t.dataDir, email)).length;
 
     const set = await post('/v1/user/language', { language: 'jp' }, cookie);
     expect(set.json()).toMatchObject({ code: 0, data: { language: 'jp' } });

@@ -1,8 +1,6 @@
-import type { ParsedMail } from 'mailparser';
-import { canonicalEmail } from '@/shared/email';
 import { sameSite, type TestApp } from './app';
 import { sessionCookieOf } from './session';
-import { readOutbox, tokenFromMail } from './smtp';
+import { mailsTo, tokenFromMail } from './smtp';
 
 let requested = 0;
 
@@ -12,18 +10,11 @@ function freshAddress(): string {
   return `10.250.${Math.floor(requested / 250)}.${(requested % 250) + 1}`;
 }
 
-/** Whether `mail` went to `email`, in any spelling (the product mails the canonical one; the parser shows IDNA domains in Unicode). */
-const sentTo = (mail: ParsedMail, email: string) =>
-  [mail.to ?? []]
-    .flat()
-    .flatMap((to) => to.value)
-    .some((to) => canonicalEmail(to.address ?? '') === canonicalEmail(email));
-
 /** Requests a sign-in link for `email` (outbox mailer) and returns the token of the newest one mailed to it. */
 export async function mailedToken(t: TestApp, email: string, extra: { redirectURL?: string } = {}): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: '/v1/loginLink/send', headers: sameSite, payload: { email, ...extra }, remoteAddress: freshAddress() });
   if (res.statusCode !== 200) throw new Error(`no sign-in link was sent to ${email}: ${res.body}`);
-  const mails = (await readOutbox(t.dataDir)).filter((mail) => sentTo(mail, email));
+  const mails = await mailsTo(t.dataDir, email);
   return tokenFromMail(mails.at(-1)!);
 }
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { canonicalEmail } from '@/shared/email';
 
 /** A real SMTP server on a free local port that keeps every message it receives, parsed. */
 export async function startSmtpServer() {
@@ -55,4 +56,17 @@ export async function readMails(outboxDir: string): Promise<ParsedMail[]> {
 /** Every mail the outbox mailer wrote under a DATA_DIR, oldest first, parsed. */
 export function readOutbox(dataDir: string): Promise<ParsedMail[]> {
   return readMails(`${dataDir}/outbox`);
+}
+
+/** Whether `mail` went to `email`, in any spelling (the product mails the canonical one; the parser shows IDNA domains in Unicode). */
+export function sentTo(mail: ParsedMail, email: string): boolean {
+  return [mail.to ?? []]
+    .flat()
+    .flatMap((to) => to.value)
+    .some((to) => canonicalEmail(to.address ?? '') === canonicalEmail(email));
+}
+
+/** Every mail the outbox mailer under a DATA_DIR wrote to `email` (in any spelling), oldest first. */
+export async function mailsTo(dataDir: string, email: string): Promise<ParsedMail[]> {
+  return (await readOutbox(dataDir)).filter((mail) => sentTo(mail, email));
 }

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { seatPurchases, teamAdmins, teamInvitations, teamLinks, teams } from '@/server/db/schema';
 import type { TestApp } from './app';
 import { signInAs } from './session';
-import { readOutbox } from './smtp';
+import { mailsTo } from './smtp';
 
 type Person = Awaited<ReturnType<typeof signInAs>>;
 
@@ -48,7 +48,7 @@ async function post(t: TestApp, who: Person, url: string, payload: object) {
 
 /** The last invitation token mailed to `email`. */
 export async function invitationTokenOf(t: TestApp, email: string): Promise<string> {
-  const mails = (await readOutbox(t.dataDir)).filter((m) => [m.to ?? []].flat().some((to) => to.text.includes(email)));
+  const mails = await mailsTo(t.dataDir, email);
   return /invitation=([A-Za-z0-9_-]+)/.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
 }
 
