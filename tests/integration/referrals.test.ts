@@ -246,21 +246,19 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
     expect(landed.headers['set-cookie']).toBeUndefined();
   });
 
+  /** A month's limit of referral credits for `userId`, earned now by earlier friends, each in `state`. */
+  const creditsEarnedNow = (userId: string, state: 'available' | 'void') =>
+    db()
+      .insert(referralCredits)
+      .values(
+        Array.from({ length: creditsPerMonth }, () => ({ userId, amountCents: referrerCreditCents, state, availableAt: clock.now(), createdAt: clock.now() })),
+      );
+
   it('stops crediting at the monthly limit and says so, and starts again next month', async () => {
     const lea = await referrer('lea@example.com');
     // Lea's month so far: the limit reached by earlier friends.
     const now = clock.now();
-    await db()
-      .insert(referralCredits)
-      .values(
-        Array.from({ length: creditsPerMonth }, () => ({
-          userId: lea.user.id,
-          amountCents: referrerCreditCents,
-          state: 'available' as const,
-          availableAt: now,
-          createdAt: now,
-        })),
-      );
+    await creditsEarnedNow(lea.user.id, 'available');
     const max = await arriveAndSignIn(lea.code, 'max@example.com');
     const order = await checkout(max, 'basic');
     expect(order.summary).toMatchObject({ discountCents: friendDiscountCents });
@@ -287,18 +285,7 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
   it('does not count voided credits against the monthly limit', async () => {
     const una = await referrer('una@example.com');
     // Una's month so far: as many credits as the limit, every one voided (a refund in its window, or the operator).
-    const now = clock.now();
-    await db()
-      .insert(referralCredits)
-      .values(
-        Array.from({ length: creditsPerMonth }, () => ({
-          userId: una.user.id,
-          amountCents: referrerCreditCents,
-          state: 'void' as const,
-          availableAt: now,
-          createdAt: now,
-        })),
-      );
+    await creditsEarnedNow(una.user.id, 'void');
     expect((await page(una.cookie)).creditsThisMonth).toBe(0);
     const vic = await arriveAndSignIn(una.code, 'vic@example.com');
     const order = await checkout(vic, 'basic');
