@@ -26,13 +26,15 @@ import { readOutbox } from './helpers/smtp';
 const OPERATOR = 'ops@studio.example';
 type Customer = Awaited<ReturnType<typeof signInAs>>;
 
+/** Ada's six selfies, for every checkout of the file. */
+let photos: Buffer[];
+beforeAll(async () => {
+  photos = await makePhotos(6);
+});
+
 describe('[abuse] entitlements survive deletion', () => {
   // Each test has an app (its three beta seats) and a clock of its own.
   let t: TestApp;
-  let photos: Buffer[];
-  beforeAll(async () => {
-    photos = await makePhotos(6);
-  });
   beforeEach(async () => {
     t = await buildTestApp({ BETA_SEATS: '3', OPERATOR_EMAILS: OPERATOR }, { clock: manualClock(), generator: countingGenerator().generator });
   });
@@ -150,11 +152,7 @@ describe('[abuse] entitlements survive deletion', () => {
 describe('[abuse] a beta seat is held from checkout to payment', () => {
   // Each test has an app (its one beta seat) and a clock of its own.
   let t: TestApp;
-  let photos: Buffer[];
   let clock: ReturnType<typeof manualClock>;
-  beforeAll(async () => {
-    photos = await makePhotos(6);
-  });
   beforeEach(async () => {
     clock = manualClock();
     t = await buildTestApp({ BETA_SEATS: '1' }, { clock });
@@ -213,10 +211,6 @@ describe('[abuse] a beta seat is held from checkout to payment', () => {
 describe('[abuse] one mailbox, one identity', () => {
   // Each test has an app (ten beta seats) and a clock of its own.
   let t: TestApp;
-  let photos: Buffer[];
-  beforeAll(async () => {
-    photos = await makePhotos(6);
-  });
   beforeEach(async () => {
     t = await buildTestApp({ BETA_SEATS: '10' }, { clock: manualClock(), generator: countingGenerator().generator });
   });
