@@ -6,17 +6,16 @@ import { canonicaliseAccountEmails } from '@/server/services/accounts/canonical-
 import { IDENTITY_KEY } from '@/server/services/entitlements/identity';
 import { installationKey } from '@/server/services/installation-keys';
 import { generateOrderJob } from '@/server/jobs/definitions';
-import { handleResumeGeneration } from '@/server/jobs/handlers';
 import { settleOpenCheckouts } from '@/server/services/checkout/settle-open-checkouts';
 import { buildTestApp, runJobs, sameSite, type TestApp } from './helpers/app';
 import { manualClock } from './helpers/clock';
 import { countingGenerator } from './helpers/counting-generator';
+import { GIFT_CODE, mailedGiftCode } from './helpers/giftcards';
 import { placePaidOrder, startCheckout } from './helpers/orders';
 import { makePhotos } from './helpers/photos';
 import { signInByLink } from './helpers/login-link';
 import { arriveAndSignIn, referralCodeOf } from './helpers/referrals';
 import { signInAs } from './helpers/session';
-import { readOutbox } from './helpers/smtp';
 
 /**
  * A hostile customer with curl and a few accounts, against what they may have only once: a beta seat,
@@ -319,7 +318,6 @@ describe('[abuse] gift-card guessing is limited without locking out the holder',
   // Each test has an app of its own: the limits' counts are per database.
   let t: TestApp;
   const OFFICE = '198.51.100.7';
-  const CODE = /GIFT(?:-[2-9A-Z]{4}){5}/;
   beforeEach(async () => {
     t = await buildTestApp({ GIFT_CARD_WRONG_CODES_PER_IP_PER_HOUR: '15' }, { clock: manualClock() });
   });
@@ -329,25 +327,12 @@ describe('[abuse] gift-card guessing is limited without locking out the holder',
     t.app.inject({ method: 'POST', url, headers: who.headers, payload, remoteAddress });
 
   /** A paid card mailed to `email`: its code, from the mail. */
-  async function cardFor(email: string): Promise<string> {
-    const buyer = await signInAs(t, `buyer-of-${email}`);
-    const bought = await post(
-      buyer,
-      '/v1/giftcards',
-      { packageId: 'pro', language: 'us', delivery: 'mail', recipientEmail: email, recipientName: 'C' },
-      '203.0.113.1',
-    );
-    expect(bought.statusCode, bought.body).toBe(200);
-    expect((await post(buyer, '/v1/checkout/offline/pay', { clientSecret: bought.json().data.clientSecret }, '203.0.113.1')).json()).toMatchObject({ code: 0 });
-    await handleResumeGeneration(t.app.ctx)();
-    const mail = (await readOutbox(t.dataDir)).findLast((m) => [m.to ?? []].flat().some((to) => to.text.includes(email)));
-    return CODE.exec(mail?.text ?? '')?.[0] ?? '';
-  }
+  const cardFor = async (email: string) => mailedGiftCode(t, (await signInAs(t, `buyer-of-${email}`)).cookie, email, '203.0.113.1');
   const wrong = (i: number) => `GIFT-2222-3333-4444-5555-${String(i).padStart(4, '2').replace(/[01]/g, '9')}`;
 
   it("10 wrong codes from account D leave C's right code redeemable from the same address", async () => {
     const code = await cardFor('c@example.com');
-    expect(code).toMatch(CODE);
+    expect(code).toMatch(GIFT_CODE);
     const d = await signInAs(t, 'd@example.com');
     for (let i = 0; i < 10; i++) expect((await post(d, '/v1/giftcards/check', { code: wrong(i) })).statusCode).toBe(404);
     // D's own hour is spent: the per-account limit stays.

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateOrderJob } from '@/server/jobs/definitions';
-import { handleResumeGeneration } from '@/server/jobs/handlers';
 import { orders } from '@/server/db/schema';
 import { parseAstriaRef } from '@/server/providers/generator/astria';
 import { callbackSecret } from '@/server/providers/generator/astria-callback';
@@ -11,9 +10,9 @@ import { startAstriaApi } from './helpers/astria-api';
 import { mailedToken, verifyLink } from './helpers/login-link';
 import { startCheckout } from './helpers/orders';
 import { sessionCookieOf, signInAs } from './helpers/session';
-import { readOutbox } from './helpers/smtp';
 import { startStripeApi } from './helpers/stripe-api';
 import { seedTeam } from './helpers/teams';
+import { mailedGiftCode } from './helpers/giftcards';
 
 /**
  * Cases 6 and 7 of the hostile customer: what the log of a whole run holds (no secret of anyone's), and
@@ -139,21 +138,7 @@ describe('[abuse] no gift code or team token in the log', { timeout: 120_000 }, 
     expect(joined.statusCode, joined.body).toBe(200);
 
     // A gift card mailed to a friend, who opens the mail's link and redeems it.
-    const buyer = people.owner;
-    const post = (cookie: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { ...sameSite, cookie }, payload });
-    const bought = await post(buyer.cookie, '/v1/giftcards', {
-      packageId: 'pro',
-      language: 'us',
-      delivery: 'mail',
-      recipientEmail: 'pal@example.com',
-      recipientName: 'Pal',
-    });
-    expect(bought.statusCode, bought.body).toBe(200);
-    expect((await post(buyer.cookie, '/v1/checkout/offline/pay', { clientSecret: bought.json().data.clientSecret })).json()).toMatchObject({ code: 0 });
-    await handleResumeGeneration(t.app.ctx)();
-    const mail = (await readOutbox(t.dataDir)).findLast((m) => /GIFT(?:-[2-9A-Z]{4}){5}/.test(m.text ?? ''));
-    const code = /GIFT(?:-[2-9A-Z]{4}){5}/.exec(mail?.text ?? '')?.[0] ?? '';
-    expect(code).not.toBe('');
+    const code = await mailedGiftCode(t, people.owner.cookie, 'pal@example.com');
     secrets.push(code, code.replaceAll('-', ''), code.slice('GIFT-'.length));
 
     // The pages their links open, signed out (the sign-in page keeps where to go) and signed in.
@@ -168,6 +153,7 @@ describe('[abuse] no gift code or team token in the log', { timeout: 120_000 }, 
       await t.app.inject({ method: 'GET', url });
       await t.app.inject({ method: 'GET', url, headers: { cookie: pal.cookie } });
     }
+    const post = (cookie: string, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { ...sameSite, cookie }, payload });
     const checked = await post(pal.cookie, '/v1/giftcards/check', { code });
     expect(checked.statusCode, checked.body).toBe(200);
     expect((await post(pal.cookie, '/v1/giftcards/redeem', { code })).statusCode).toBe(200);
