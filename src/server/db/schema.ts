@@ -536,6 +536,31 @@ export const teamAdmins = pgTable(
 );
 
 /**
+ * The owner's invitation to help run the team: nothing of the team reaches the invited address's account
+ * until its holder accepts (then a `team_admins` row is added). It ends accepted, declined or withdrawn by
+ * the owner; ended rows stay a day at least, so the same address is not mailed twice a day.
+ */
+export const teamAdminInvitations = pgTable(
+  'team_admin_invitations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    /** The canonical address it was sent to. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedAt: ts('invited_at').notNull(),
+    endedAt: ts('ended_at'),
+    outcome: text('outcome', { enum: ['accepted', 'declined', 'withdrawn'] }),
+  },
+  (t) => [
+    index('team_admin_invitations_team').on(t.teamId, t.invitedAt),
+    uniqueIndex('team_admin_invitations_open').on(t.teamId, t.email).where(sql`${t.endedAt} is null`),
+  ],
+);
+
+/**
  * Seats bought for a team: money, kept whatever happens to the buyer's account (the buyer is set null).
  * Free seats = seats paid − seats refunded − seats held by members (`team_invitations.seat`).
  */
