@@ -44,6 +44,8 @@ export const LIMITS = {
   teamInvitationMargin: 3,
   /** Invitation mails a team may send a day: its seats bought plus the margin, and at least this many. */
   teamInvitationsPerDayMin: 10,
+  /** Admin invitations a team may mail a day (each asks one person to help run it; they accept or decline). */
+  teamAdminInvitationsPerDay: 5,
 } as const;
 
 export const SIDEBAR = {

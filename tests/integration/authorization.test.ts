@@ -449,6 +449,23 @@ const ROUTES: Record<string, Expectation> = {
     call: (r) => ({ method: 'POST', url: '/v1/team/admin/remove', json: { teamId: r.teamId, email: r.adminEmail } }),
     roles: { owner: 200, admin: 'refused', member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
   },
+  // The admin invitation's token opens and answers only for the address it was sent to, whoever else presents it.
+  'POST /v1/team/admin/invitation': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/admin/invitation', json: { token: r.adminToken } }),
+    roles: { owner: 403, admin: 403, member: 403, otherAdmin: 403, stranger: 403 },
+  },
+  'POST /v1/team/admin/answer': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/admin/answer', json: { token: r.adminToken, answer: 'accept' } }),
+    roles: { owner: 403, admin: 403, member: 403, otherAdmin: 403, stranger: 403 },
+  },
+  // An admin may leave; the owner hears that they cannot.
+  'POST /v1/team/leave': {
+    access: 'team',
+    call: (r) => ({ method: 'POST', url: '/v1/team/leave', json: { teamId: r.teamId } }),
+    roles: { owner: 409, admin: 200, member: 'refused', otherAdmin: 'refused', stranger: 'refused' },
+  },
   // The invitation's token joins only the address it was sent to, whoever else presents it.
   'POST /v1/team/join': {
     access: 'team',

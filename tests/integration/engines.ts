@@ -24,6 +24,7 @@ export const POSTGRES_FILES: readonly string[] = [
   'tests/integration/abuse-deletion.test.ts',
   'tests/integration/abuse-entitlements.test.ts',
   'tests/integration/abuse-replacements.test.ts',
+  'tests/integration/abuse-team-admins.test.ts',
   'tests/integration/account-deletion.test.ts',
   'tests/integration/astria-orders.test.ts',
   'tests/integration/auth-login-link.test.ts',

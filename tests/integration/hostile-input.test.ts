@@ -33,12 +33,15 @@ import {
   ZFreeBetaSeatRequestSchema,
 } from '@/shared/contracts/operator';
 import {
+  ZAdminInvitationRequestSchema,
+  ZAnswerAdminInvitationRequestSchema,
   ZBuySeatsRequestSchema,
   ZConfirmSeatsRequestSchema,
   ZCreateLinkRequestSchema,
   ZCreateTeamRequestSchema,
   ZInviteRequestSchema,
   ZJoinTeamRequestSchema,
+  ZLeaveTeamRequestSchema,
   ZMemberActionRequestSchema,
   ZOperatorTeamRequestSchema,
   ZOperatorTeamsRequestSchema,
@@ -92,6 +95,8 @@ type FieldKind =
   | 'teamName'
   | 'domain'
   | 'joinToken'
+  /** An admin invitation's token: a hostile one is answered as an invitation no longer valid. */
+  | 'adminToken'
   | 'teamSearch'
   /** Referrals: a credit's id, answered as a missing one. */
   | 'creditId'
@@ -489,6 +494,30 @@ const JSON_ROUTES: JsonRoute[] = [
     required: ['teamId', 'email'],
   },
   {
+    url: '/v1/team/admin/invitation',
+    schema: ZAdminInvitationRequestSchema,
+    caller: 'customer',
+    body: () => ({ token: 'no-such-invitation' }),
+    fields: { token: 'adminToken' },
+    required: ['token'],
+  },
+  {
+    url: '/v1/team/admin/answer',
+    schema: ZAnswerAdminInvitationRequestSchema,
+    caller: 'customer',
+    body: () => ({ token: 'no-such-invitation', answer: 'decline' }),
+    fields: { token: 'adminToken' },
+    required: ['token', 'answer'],
+  },
+  {
+    url: '/v1/team/leave',
+    schema: ZLeaveTeamRequestSchema,
+    caller: 'teamOwner',
+    body: () => ({ teamId: fx.teamId }),
+    fields: { teamId: 'teamId' },
+    required: ['teamId'],
+  },
+  {
     url: '/v1/team/join',
     schema: ZJoinTeamRequestSchema,
     caller: 'customer',
@@ -638,6 +667,7 @@ const TEXT_FIELDS: FieldKind[] = [
   'teamName',
   'domain',
   'joinToken',
+  'adminToken',
   'teamSearch',
   'creditId',
   'giftCard',
@@ -913,6 +943,10 @@ describe('[hostile] JSON bodies on every /v1 POST route', () => {
         case 'joinToken':
           expect(res.statusCode).toBe(404);
           expect(body.message).toBe('This invitation is no longer valid; ask your team’s admin for a new one');
+          break;
+        case 'adminToken':
+          expect(res.statusCode).toBe(404);
+          expect(body.message).toBe('This invitation is no longer valid; ask the team’s owner for a new one');
           break;
         case 'teamSearch':
           // Any text is a fine search: it finds no team here, and changes nothing.

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CALLS } from '../../shared/contracts/calls.js';
 import { AppError } from '../errors.js';
 import { searchTeams, getOperatorTeam } from '../services/operator/teams.js';
-import { addTeamAdmin } from '../services/teams/add-admin.js';
+import { adminInvitationInfo, answerAdminInvitation, inviteTeamAdmin, leaveTeam } from '../services/teams/admin-invitations.js';
 import { buySeats } from '../services/teams/buy-seats.js';
 import { confirmSeats } from '../services/teams/confirm-seats.js';
 import { createTeamLink } from '../services/teams/create-link.js';
@@ -49,8 +49,13 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
   route(app, CALLS.teamRevokeMember, async ({ input, user }) => ok(await revokeMember(ctx, { userId: user.userId, ...input }), 'Invitation revoked'));
   route(app, CALLS.teamRemindMember, async ({ input, user }) => ok(await remindMember(ctx, { userId: user.userId, ...input }), 'Reminder sent'));
   route(app, CALLS.teamRetryMember, async ({ input, user }) => ok(await retryMember(ctx, { userId: user.userId, ...input }), 'Retry given'));
-  route(app, CALLS.teamAddAdmin, async ({ input, user }) => ok(await addTeamAdmin(ctx, { userId: user.userId, ...input }), 'Admin added'));
+  route(app, CALLS.teamAddAdmin, async ({ input, user }) => ok(await inviteTeamAdmin(ctx, { userId: user.userId, ...input }), 'Invitation sent'));
   route(app, CALLS.teamRemoveAdmin, async ({ input, user }) => ok(await removeTeamAdmin(ctx, { userId: user.userId, ...input }), 'Admin removed'));
+  route(app, CALLS.teamAdminInvitation, async ({ input, user }) => ok(await adminInvitationInfo(ctx, { userId: user.userId, ...input })));
+  route(app, CALLS.teamAnswerAdmin, async ({ input, user }) =>
+    ok(await answerAdminInvitation(ctx, { userId: user.userId, ...input }), input.answer === 'accept' ? 'Welcome to the team' : 'Invitation declined'),
+  );
+  route(app, CALLS.teamLeave, async ({ input, user }) => ok(await leaveTeam(ctx, { userId: user.userId, ...input }), 'You left the team'));
   route(app, CALLS.teamJoin, async ({ input, user }) => ok(await joinTeam(ctx, { userId: user.userId, token: input }), 'Welcome to the team'));
   route(app, CALLS.operatorTeams, async ({ input }) => ok(await searchTeams(db, input)));
   route(app, CALLS.operatorTeam, async ({ input }) => ok(await getOperatorTeam(db, input.teamId, ctx.clock.now())));

@@ -130,6 +130,8 @@ export const ZTeamAdminViewSchema = z.object({
   members: z.array(ZTeamMemberSchema),
   links: z.array(ZTeamLinkSchema),
   admins: z.array(z.object({ email: z.string(), role: z.enum(['owner', 'admin']) })),
+  /** Addresses the owner asked to help run the team, who have not answered yet. */
+  adminInvitations: z.array(z.object({ email: z.string(), invitedAt: z.string() })),
 });
 export type TeamAdminView = z.infer<typeof ZTeamAdminViewSchema>;
 
@@ -150,6 +152,9 @@ export const ZTeamMembershipSchema = z.object({
 export type TeamMembership = z.infer<typeof ZTeamMembershipSchema>;
 
 // ---- Calls ----------------------------------------------------------------------------------------
+
+/** A token from a team's mail or link. */
+const ZJoinTokenSchema = z.string({ message: 'must be text' }).min(1, 'is required').max(200, 'is too long');
 
 /** `POST /v1/team/mine`: the team the caller runs (owner or admin) and the one they are a member of. */
 export const ZMyTeamResponseSchema = z.object({ admin: ZTeamAdminViewSchema.nullable(), membership: ZTeamMembershipSchema.nullable() });
@@ -222,16 +227,31 @@ export const ZMemberActionRequestSchema = z.strictObject({ teamId: ZTeamIdSchema
 /** `POST /v1/team/member/remind`: the invitation mailed again, at most `LIMITS.teamRemindersMax` times. */
 /** `POST /v1/team/member/retry`: the member may order once more on the team, once. */
 
-/** `POST /v1/team/admin/add` and `/remove`: the owner names admins among existing accounts. */
+/**
+ * `POST /v1/team/admin/add`: the owner invites an address to help run the team (it accepts or declines);
+ * `/remove`: the owner takes an admin's role away, or withdraws the invitation.
+ */
 export const ZTeamAdminRequestSchema = z.strictObject({ teamId: ZTeamIdSchema, email: ZEmailSchema });
+
+/** `POST /v1/team/admin/invitation`: what the invitation of the mailed token offers, for the address it went to. */
+export const ZAdminInvitationRequestSchema = z.strictObject({ token: ZJoinTokenSchema });
+export const ZAdminInvitationResponseSchema = z.object({ teamName: z.string(), email: z.string() });
+
+/** `POST /v1/team/admin/answer`: the invited person accepts or declines; the answer is their teams (`team/mine`). */
+export const ZAnswerAdminInvitationRequestSchema = z.strictObject({
+  token: ZJoinTokenSchema,
+  answer: z.enum(['accept', 'decline'], { message: "must be 'accept' or 'decline'" }),
+});
+
+/** `POST /v1/team/leave`: an admin stops helping run the team; the answer is their teams (`team/mine`). */
+export const ZLeaveTeamRequestSchema = z.strictObject({ teamId: ZTeamIdSchema });
 
 /**
  * `POST /v1/team/join`: the invitation's token (from the mail) or a link's token (shared), exactly one
  * of them. One object rather than a union of two, so that a wrong field is named in the 400.
  */
-const ZJoinToken = z.string({ message: 'must be text' }).min(1, 'is required').max(200, 'is too long');
 export const ZJoinTeamRequestSchema = z
-  .strictObject({ invitation: ZJoinToken.optional(), link: ZJoinToken.optional() })
+  .strictObject({ invitation: ZJoinTokenSchema.optional(), link: ZJoinTokenSchema.optional() })
   .refine((body) => (body.invitation === undefined) !== (body.link === undefined), { message: 'needs either invitation or link, not both' })
   .transform((body): { invitation: string } | { link: string } =>
     body.invitation !== undefined ? { invitation: body.invitation } : { link: body.link ?? '' },

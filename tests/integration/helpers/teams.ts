@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { seatPurchases, teamAdmins, teamInvitations, teamLinks, teams } from '@/server/db/schema';
+import { seatPurchases, teamAdminInvitations, teamAdmins, teamInvitations, teamLinks, teams } from '@/server/db/schema';
 import type { TestApp } from './app';
 import { signInAs } from './session';
 import { mailsTo } from './smtp';
@@ -22,6 +22,8 @@ export interface TeamResource {
   linkToken: string;
   /** Addresses of the owner and admin, for the admin calls. */
   adminEmail: string;
+  /** The owner's invitation to help run the team, sent to an address none of the roles has, not answered yet. */
+  adminToken: string;
 }
 
 const NONE = '00000000-0000-4000-8000-000000000000';
@@ -36,6 +38,7 @@ export const MISSING_TEAM: TeamResource = {
   linkId: NONE,
   linkToken: 'A'.repeat(43),
   adminEmail: 'nobody-here@example.com',
+  adminToken: 'A'.repeat(43),
 };
 
 const headers = (who: Person) => ({ 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', cookie: who.cookie });
@@ -44,6 +47,17 @@ async function post(t: TestApp, who: Person, url: string, payload: object) {
   const res = await t.app.inject({ method: 'POST', url, headers: headers(who), payload });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return res.json().data;
+}
+
+/** The last admin invitation's token mailed to `email`. */
+export async function adminTokenOf(t: TestApp, email: string): Promise<string> {
+  return /[?&]admin=([A-Za-z0-9_-]+)/.exec((await mailsTo(t.dataDir, email)).at(-1)?.text ?? '')?.[1] ?? '';
+}
+
+/** The owner invites `admin` to help run the team, and they accept: an admin of it. */
+export async function addAdmin(t: TestApp, owner: Person, teamId: string, admin: Person): Promise<void> {
+  await post(t, owner, '/v1/team/admin/add', { teamId, email: admin.user.email });
+  await post(t, admin, '/v1/team/admin/answer', { token: await adminTokenOf(t, admin.user.email), answer: 'accept' });
 }
 
 /** The last invitation token mailed to `email`. */
@@ -71,7 +85,9 @@ export async function seedTeam(t: TestApp, prefix = 'team') {
 
   const teamId = (await post(t, owner, '/v1/team/create', { name })).id as string;
   await post(t, otherAdmin, '/v1/team/create', { name: `Other ${n}` });
-  await post(t, owner, '/v1/team/admin/add', { teamId, email: admin.user.email });
+  await addAdmin(t, owner, teamId, admin);
+  const invitedAdmin = `${n}-invited-admin@example.com`;
+  await post(t, owner, '/v1/team/admin/add', { teamId, email: invitedAdmin });
   const bought = await post(t, owner, '/v1/team/seats/buy', { teamId, packageId: 'basic', quantity: 2 });
   await post(t, owner, '/v1/checkout/offline/pay', { clientSecret: bought.clientSecret });
   const inviteeEmail = `${n}-invitee@example.com`;
@@ -90,6 +106,7 @@ export async function seedTeam(t: TestApp, prefix = 'team') {
     linkId: link.id,
     linkToken: new URL(link.url).searchParams.get('link')!,
     adminEmail: admin.user.email,
+    adminToken: await adminTokenOf(t, invitedAdmin),
   };
   const secrets = [name, teamId, bought.purchaseId, bought.sessionId, resource.memberId, resource.inviteeId, resource.linkId, inviteeEmail, member.user.email];
   return { people: { owner, admin, member, otherAdmin, stranger }, team: resource, secrets };
@@ -101,6 +118,7 @@ export async function teamState(t: TestApp, teamId: string) {
   return {
     teams: await db.select().from(teams).where(eq(teams.id, teamId)),
     admins: await db.select().from(teamAdmins).where(eq(teamAdmins.teamId, teamId)),
+    adminInvitations: await db.select().from(teamAdminInvitations).where(eq(teamAdminInvitations.teamId, teamId)),
     purchases: await db.select().from(seatPurchases).where(eq(seatPurchases.teamId, teamId)),
     links: await db.select().from(teamLinks).where(eq(teamLinks.teamId, teamId)),
     invitations: await db.select().from(teamInvitations).where(eq(teamInvitations.teamId, teamId)),

@@ -6,6 +6,7 @@ describe('[log] secrets in request URLs', () => {
     expect(maskedUrl('/login/verify?token=abc123')).toBe('/login/verify?token=***');
     expect(maskedUrl('/dashboard/giftcards?redeem=GIFT-AAAA-BBBB-CCCC-DDDD-EEEE&lang=fr')).toBe('/dashboard/giftcards?redeem=***&lang=fr');
     expect(maskedUrl('/dashboard/team/join?invitation=tok_1')).toBe('/dashboard/team/join?invitation=***');
+    expect(maskedUrl('/dashboard/team/join?admin=tok_3')).toBe('/dashboard/team/join?admin=***');
     expect(maskedUrl('/dashboard/team/join?x=1&link=tok_2#top')).toBe('/dashboard/team/join?x=1&link=***#top');
     expect(maskedUrl('/v1/image/get/o/1?size=thumb&t=sig')).toBe('/v1/image/get/o/1?size=thumb&t=***');
     expect(maskedUrl('/v1/oauth/callback?code=c&state=s')).toBe('/v1/oauth/callback?code=***&state=***');
@@ -22,5 +23,6 @@ describe('[log] secrets in request URLs', () => {
   it('leaves parameters that only look like secrets alone', () => {
     expect(maskedUrl('/v1/image/get/o/1?format=jpg&theme=dark')).toBe('/v1/image/get/o/1?format=jpg&theme=dark');
     expect(maskedUrl('/dashboard/myOrders?linked=1')).toBe('/dashboard/myOrders?linked=1');
+    expect(maskedUrl('/v1/operator/teams?administered=1')).toBe('/v1/operator/teams?administered=1');
   });
 });

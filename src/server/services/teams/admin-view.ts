@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
-import { favorites, orders, seatPurchases, teamAdmins, teamInvitations, teamLinks, users } from '../../db/schema.js';
+import { favorites, orders, seatPurchases, teamAdminInvitations, teamAdmins, teamInvitations, teamLinks, users } from '../../db/schema.js';
 import type { MemberStatus, SeatPurchase, TeamAdminView, TeamMember } from '../../../shared/contracts/team.js';
 import { LIMITS } from '../../../shared/limits.js';
 import { favoriteLinkSigner } from '../orders/portrait-links.js';
@@ -90,7 +90,7 @@ export async function adminView(ctx: Pick<AppContext, 'database' | 'clock' | 'co
   const now = ctx.clock.now();
   // Independent reads, side by side (a pool runs them at once on PostgreSQL); the orders and favourites
   // are found through the team's invitations rather than a list of hundreds of ids.
-  const [seats, purchases, invitations, teamOrders, favs, links, admins] = await Promise.all([
+  const [seats, purchases, invitations, teamOrders, favs, links, admins, adminInvitations] = await Promise.all([
     seatCounts(db, team.id),
     db.select().from(seatPurchases).where(eq(seatPurchases.teamId, team.id)).orderBy(desc(seatPurchases.createdAt)),
     db.select().from(teamInvitations).where(eq(teamInvitations.teamId, team.id)).orderBy(desc(teamInvitations.invitedAt)),
@@ -113,6 +113,11 @@ export async function adminView(ctx: Pick<AppContext, 'database' | 'clock' | 'co
       .innerJoin(users, eq(users.id, teamAdmins.userId))
       .where(eq(teamAdmins.teamId, team.id))
       .orderBy(teamAdmins.createdAt),
+    db
+      .select({ email: teamAdminInvitations.email, invitedAt: teamAdminInvitations.invitedAt })
+      .from(teamAdminInvitations)
+      .where(and(eq(teamAdminInvitations.teamId, team.id), isNull(teamAdminInvitations.endedAt)))
+      .orderBy(teamAdminInvitations.invitedAt),
   ]);
   const latest = latestOf(teamOrders);
   const favsOf = new Map<string, number[]>();
@@ -157,5 +162,6 @@ export async function adminView(ctx: Pick<AppContext, 'database' | 'clock' | 'co
       revoked: l.revokedAt !== null,
     })),
     admins,
+    adminInvitations: adminInvitations.map((i) => ({ email: i.email, invitedAt: i.invitedAt.toISOString() })),
   };
 }
