@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { call } from '@/api/client';
+import { $user } from './user';
 import type { TeamAdminView, TeamMembership } from '@/shared/contracts/team';
 
 export interface MyTeam {
@@ -48,4 +49,20 @@ export function setTeamAdmin(admin: TeamAdminView): void {
 /** Records the membership a join answered. */
 export function setTeamMembership(membership: TeamMembership): void {
   $team.set({ admin: $team.get()?.admin ?? null, membership });
+}
+
+/**
+ * Records the customer's teams as an answer reports them all (accepting to help run a team, leaving one),
+ * and the part in a team the menu shows.
+ */
+export function setMyTeam(team: MyTeam): void {
+  $team.set(team);
+  const user = $user.get();
+  if (!user) return;
+  const part = team.admin
+    ? { role: team.admin.role, teamId: team.admin.id }
+    : team.membership
+      ? { role: 'member' as const, teamId: team.membership.teamId }
+      : null;
+  $user.set({ ...user, team: part });
 }

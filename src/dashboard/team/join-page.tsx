@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
-import { ArrowRightIcon, ImagesIcon } from 'lucide-react';
+import { ArrowRightIcon, CheckIcon, ImagesIcon, XIcon } from 'lucide-react';
 import { call, errorMessage, isLoginRequired } from '@/api/client';
 import { findPackage } from '@/shared/catalog/packages';
 import type { TeamMembership } from '@/shared/contracts/team';
 import { navigate } from '@/stores/location';
-import { $team, loadTeam, setTeamMembership } from '@/stores/team';
+import { $team, loadTeam, setMyTeam, setTeamMembership } from '@/stores/team';
 import { browserNavigation, loginRedirectURL } from '@/stores/user';
 import { Button } from '@/ui/button';
 import { ListSkeleton } from '../components/list-states';
@@ -74,11 +74,82 @@ function Membership({ membership }: { membership: TeamMembership }) {
 }
 
 /**
- * Join (`/dashboard/team/join`): the invitation's link (`?invitation=`) or a shared link (`?link=`) makes
+ * The owner's invitation to help run a team (`?admin=`): the team and the address it went to, accepted or
+ * declined here. Accepting opens the team's page; nothing of the team reached the account before.
+ */
+function AdminInvitation({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const [offer, setOffer] = useState<{ teamName: string; email: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
+  const [declined, setDeclined] = useState(false);
+
+  useEffect(() => {
+    call('teamAdminInvitation', { token }).then(
+      ({ data }) => setOffer(data),
+      (failure: unknown) => {
+        if (isLoginRequired(failure)) browserNavigation.assign(loginRedirectURL());
+        else setError(errorMessage(failure));
+      },
+    );
+  }, [token]);
+
+  async function answer(choice: 'accept' | 'decline') {
+    setBusy(choice);
+    try {
+      const { data } = await call('teamAnswerAdmin', { token, answer: choice });
+      setMyTeam(data);
+      if (choice === 'accept') navigate('/dashboard/team', { replace: true });
+      else setDeclined(true);
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <PageContainer className="max-w-3xl">
+      <PageHeader title={offer ? t('team.adminInvitation.title', { team: offer.teamName }) : t('dashboard.titles.teamJoin')} />
+      {error ? (
+        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+          {t('team.adminInvitation.failed') + error}
+        </p>
+      ) : declined ? (
+        <p role="status">{t('team.adminInvitation.declined', { team: offer?.teamName ?? '' })}</p>
+      ) : !offer ? (
+        <ListSkeleton label={t('team.adminInvitation.loading')} />
+      ) : (
+        <div className="space-y-4">
+          <p>{t('team.adminInvitation.body', { team: offer.teamName, email: offer.email })}</p>
+          <div className="flex flex-wrap gap-3">
+            <Button size="lg" disabled={busy !== null} onClick={() => void answer('accept')}>
+              <CheckIcon aria-hidden="true" />
+              {busy === 'accept' ? t('team.adminInvitation.accepting') : t('team.adminInvitation.accept')}
+            </Button>
+            <Button size="lg" variant="outline" disabled={busy !== null} onClick={() => void answer('decline')}>
+              <XIcon aria-hidden="true" />
+              {t('team.adminInvitation.decline')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </PageContainer>
+  );
+}
+
+/**
+ * Join (`/dashboard/team/join`): the owner's invitation to help run a team (`?admin=`, `AdminInvitation`);
+ * otherwise the invitation's link (`?invitation=`) or a shared link (`?link=`) makes
  * the signed-in customer a member, then the page shows the membership; without a token it shows the
  * membership the customer has, if any.
  */
 export function TeamJoinPage() {
+  const admin = new URLSearchParams(location.search).get('admin');
+  return admin ? <AdminInvitation token={admin} /> : <MemberJoin />;
+}
+
+function MemberJoin() {
   const { t } = useTranslation();
   const team = useStore($team);
   const [error, setError] = useState<string | null>(null);

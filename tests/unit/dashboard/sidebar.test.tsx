@@ -21,6 +21,7 @@ const teamView: TeamAdminView = {
   members: [],
   links: [],
   admins: [{ email: 'jane.doe@example.com', role: 'owner' }],
+  adminInvitations: [],
 };
 const membership: TeamMembership = {
   teamId: 't1',
