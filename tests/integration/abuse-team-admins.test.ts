@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '@/shared/limits';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
 import { manualClock } from './helpers/clock';
 import { signInAs } from './helpers/session';
 import { mailsTo } from './helpers/smtp';
-import { adminTokenOf } from './helpers/teams';
+import { addAdmin, adminTokenOf } from './helpers/teams';
 
 /**
  * A hostile team owner naming admins: a stranger made admin without asking, an address probed for an
@@ -158,5 +159,78 @@ describe('[abuse] admins by consent', () => {
     clock.advance(24 * 3600_000 + 1);
     expect((await name('pal@elsewhere.example')).statusCode).toBe(200);
     expect(await mailsTo(t.dataDir, 'pal@elsewhere.example')).toHaveLength(2);
+  });
+});
+
+describe('[teams] a team whose owner is gone', () => {
+  const OPERATOR = 'ops@studio.example';
+  let t: TestApp;
+  let clock: ReturnType<typeof manualClock>;
+  beforeEach(async () => {
+    clock = manualClock(new Date('2026-11-10T09:00:00Z'));
+    t = await buildTestApp({ OPERATOR_EMAILS: OPERATOR }, { clock });
+  });
+  afterEach(() => t.close());
+
+  type Person = Awaited<ReturnType<typeof signInAs>>;
+  const post = (who: Person, url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { ...sameSite, cookie: who.cookie }, payload });
+  const deleteAccount = async (who: Person) => expect((await post(who, '/v1/user/delete', {})).statusCode).toBe(200);
+  const consoleTeam = async (operator: Person, teamId: string) => (await post(operator, '/v1/operator/teams/get', { teamId })).json().data;
+
+  it('passes to the longest-serving admin when the owner deletes their account, and tells them', async () => {
+    const eve = await signInAs(t, 'eve@example.com');
+    const bob = await signInAs(t, 'bob@example.com');
+    const cat = await signInAs(t, 'cat@example.com');
+    const teamId = (await post(eve, '/v1/team/create', { name: 'Acme' })).json().data.id as string;
+    await addAdmin(t, eve, teamId, bob);
+    clock.advance(60_000);
+    await addAdmin(t, eve, teamId, cat);
+
+    await deleteAccount(eve);
+    expect((await post(bob, '/v1/team/mine', {})).json().data.admin).toMatchObject({
+      id: teamId,
+      role: 'owner',
+      admins: [
+        { email: 'bob@example.com', role: 'owner' },
+        { email: 'cat@example.com', role: 'admin' },
+      ],
+    });
+    expect((await post(cat, '/v1/team/mine', {})).json().data.admin).toMatchObject({ id: teamId, role: 'admin' });
+    const [mail] = (await mailsTo(t.dataDir, 'bob@example.com')).filter((m) => m.subject === 'You now own Acme on Portrait Studio');
+    expect(mail?.text).toContain('The owner of Acme deleted their account. As its longest-serving admin, you are now its owner.');
+    expect(await mailsTo(t.dataDir, 'cat@example.com')).toHaveLength(1); // her admin invitation, nothing more
+  });
+
+  it('with no admin, the operator names a new owner: audited, mailed, once per confirmation, never over an owner', async () => {
+    const eve = await signInAs(t, 'eve@example.com');
+    const dan = await signInAs(t, 'dan@example.com');
+    const lee = await signInAs(t, 'lee@example.com');
+    const operator = await signInAs(t, OPERATOR);
+    const teamId = (await post(eve, '/v1/team/create', { name: 'Acme' })).json().data.id as string;
+    await post(lee, '/v1/team/create', { name: 'Lee’s' });
+    await deleteAccount(eve);
+    expect((await consoleTeam(operator, teamId)).team.ownerEmail).toBeNull();
+
+    const name = (email: string, requestId = randomUUID()) => post(operator, '/v1/operator/teams/setOwner', { teamId, email, requestId });
+    expect((await name('nobody-yet@example.com')).json()).toEqual({ code: 404, message: 'No customer has this email', data: null });
+    expect((await name('lee@example.com')).json()).toEqual({ code: 409, message: 'This customer already runs another team', data: null });
+    // A customer can not reach the console's call.
+    expect((await post(dan, '/v1/operator/teams/setOwner', { teamId, email: 'dan@example.com', requestId: randomUUID() })).statusCode).toBe(404);
+
+    const requestId = randomUUID();
+    const named = await name('Dan@Example.com', requestId);
+    expect(named.json()).toMatchObject({
+      code: 0,
+      message: 'Owner named',
+      data: { action: 'setTeamOwner', customerEmail: 'dan@example.com', actorEmail: OPERATOR },
+    });
+    expect((await name('dan@example.com', requestId)).json().data.id).toBe(named.json().data.id);
+    expect((await consoleTeam(operator, teamId)).team.ownerEmail).toBe('dan@example.com');
+    expect((await post(dan, '/v1/team/mine', {})).json().data.admin).toMatchObject({ id: teamId, role: 'owner' });
+    expect((await mailsTo(t.dataDir, 'dan@example.com')).map((m) => m.subject)).toContain('You now own Acme on Portrait Studio');
+    const audit = (await post(operator, '/v1/operator/audit', {})).json().data.entries;
+    expect(audit.filter((e: { action: string }) => e.action === 'setTeamOwner')).toHaveLength(1);
+
+    expect((await name('lee@example.com')).json()).toEqual({ code: 409, message: 'This team has an owner', data: null });
   });
 });

@@ -564,6 +564,12 @@ const ROUTES: Record<string, Expectation> = {
     call: (r) => ({ method: 'POST', url: '/v1/operator/teams/get', json: { teamId: r.teamId } }),
     status: 200,
   },
+  // The seeded team has its owner: naming another is refused.
+  'POST /v1/operator/teams/setOwner': {
+    access: 'operator',
+    call: (r) => ({ method: 'POST', url: '/v1/operator/teams/setOwner', json: { teamId: r.teamId, email: 'nobody-here@example.com', requestId: randomUUID() } }),
+    status: 409,
+  },
   // ---- Referrals: the link is a public navigation; the page is the caller's own; the console's two calls.
   'GET /r/:code': {
     access: 'public',

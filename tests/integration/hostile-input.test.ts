@@ -31,6 +31,7 @@ import {
   ZSearchOrdersRequestSchema,
   ZSetBetaSeatsRequestSchema,
   ZFreeBetaSeatRequestSchema,
+  ZSetTeamOwnerRequestSchema,
 } from '@/shared/contracts/operator';
 import {
   ZAdminInvitationRequestSchema,
@@ -532,6 +533,14 @@ const JSON_ROUTES: JsonRoute[] = [
     body: () => ({ query: 'hostile' }),
     fields: { query: 'teamSearch' },
     required: [],
+  },
+  {
+    url: '/v1/operator/teams/setOwner',
+    schema: ZSetTeamOwnerRequestSchema,
+    caller: 'operator',
+    body: () => ({ teamId: fx.teamId, email: 'nobody-at-all@example.com', requestId: crypto.randomUUID() }),
+    fields: { teamId: 'teamId', email: 'email', requestId: 'requestId' },
+    required: ['teamId', 'email', 'requestId'],
   },
   {
     url: '/v1/operator/teams/get',

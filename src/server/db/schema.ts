@@ -493,6 +493,7 @@ export const auditLog = pgTable(
         'voidReferralCredit',
         'voidGiftCard',
         'resendGiftCard',
+        'setTeamOwner',
       ],
     }).notNull(),
     orderId: uuid('order_id'),

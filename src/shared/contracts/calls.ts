@@ -65,6 +65,7 @@ import {
   ZSearchOrdersResponseSchema,
   ZSetBetaSeatsRequestSchema,
   ZFreeBetaSeatRequestSchema,
+  ZSetTeamOwnerRequestSchema,
 } from './operator';
 import {
   ZBuySeatsRequestSchema,
@@ -239,6 +240,7 @@ export const CALLS = {
   teamJoin: call({ ...ENDPOINTS.teamJoin, request: ZJoinTeamRequestSchema, response: ZJoinTeamResponseSchema, access: 'customer' }),
   operatorTeams: call({ ...ENDPOINTS.operatorTeams, request: ZOperatorTeamsRequestSchema, response: ZOperatorTeamsResponseSchema, access: 'operator' }),
   operatorTeam: call({ ...ENDPOINTS.operatorTeam, request: ZOperatorTeamRequestSchema, response: ZOperatorTeamResponseSchema, access: 'operator' }),
+  operatorSetTeamOwner: call({ ...ENDPOINTS.operatorSetTeamOwner, request: ZSetTeamOwnerRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
   // Referrals: the customer's page (the link is made on the first call), and the console's lookup and action.
   referralsMine: call({ ...ENDPOINTS.referralsMine, request: ZEmptyRequestSchema, response: ZReferralsResponseSchema, access: 'customer' }),
   operatorReferrals: call({

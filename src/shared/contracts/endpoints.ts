@@ -63,6 +63,7 @@ export const ENDPOINTS = {
   teamJoin: { path: '/v1/team/join' },
   operatorTeams: { path: '/v1/operator/teams/search' },
   operatorTeam: { path: '/v1/operator/teams/get' },
+  operatorSetTeamOwner: { path: '/v1/operator/teams/setOwner' },
   // Referrals
   referralsMine: { path: '/v1/referrals/mine', methods: ['GET', 'POST'] },
   operatorReferrals: { path: '/v1/operator/referrals/get' },

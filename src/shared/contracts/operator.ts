@@ -21,6 +21,7 @@ export const OPERATOR_ACTIONS = [
   'voidReferralCredit',
   'voidGiftCard',
   'resendGiftCard',
+  'setTeamOwner',
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
@@ -226,6 +227,12 @@ export type OperatorRefundRequest = z.infer<typeof ZOperatorRefundRequestSchema>
 export const ZDeleteCustomerRequestSchema = z.strictObject({ email: ZEmail, requestId: ZRequestId });
 /** Frees the beta seat of the person with this address (an account's, or one deleted since). */
 export const ZFreeBetaSeatRequestSchema = z.strictObject({ email: ZEmail, requestId: ZRequestId });
+/** `POST /v1/operator/teams/setOwner`: names the owner of a team that has none (an account running no other team). */
+export const ZSetTeamOwnerRequestSchema = z.strictObject({
+  teamId: z.string({ message: 'must be text' }).min(1, 'is required').max(100, 'is too long'),
+  email: ZEmail,
+  requestId: ZRequestId,
+});
 export const ZSetBetaSeatsRequestSchema = z.strictObject({
   seats: z.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(100_000, 'must be 100000 or less'),
   requestId: ZRequestId,

@@ -1,10 +1,15 @@
-import { desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { seatPurchases, teamAdmins, teamInvitations, teams, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import type { AuditEntry } from '../../../shared/contracts/operator.js';
+import { canonicalEmail } from '../../../shared/email.js';
 import { UUID_PATTERN } from '../../../shared/ids.js';
 import { latestOrders, memberStatus, purchaseView } from '../teams/admin-view.js';
-import { seatCounts } from '../teams/seats.js';
+import { lockTeam, seatCounts } from '../teams/seats.js';
+import { mailNewOwner } from '../teams/team-owner.js';
+import { type Actor, runAction } from './audit.js';
 
 const LIMIT = 100;
 
@@ -92,4 +97,43 @@ export async function getOperatorTeam(db: Db, teamId: string, now: Date) {
       retryUsed: i.retryGrantedAt !== null,
     })),
   };
+}
+
+/**
+ * The operator names the owner of a team that has none (its owner deleted their account when it had no
+ * admin): an account that runs no other team, or an admin of this one; audited and mailed. A team with an
+ * owner is refused: an owner is replaced only by their own deletion.
+ */
+export function nameTeamOwner(
+  ctx: Pick<AppContext, 'database' | 'clock' | 'log' | 'mailer' | 'config'>,
+  actor: Actor,
+  { teamId, email: address }: { teamId: string; email: string },
+): Promise<AuditEntry> {
+  const email = canonicalEmail(address);
+  return runAction(ctx, actor, { action: 'setTeamOwner', customerEmail: email, detail: { teamId } }, async () => {
+    const { db } = ctx.database;
+    const named = await db.transaction(async (tx) => {
+      const [team] = UUID_PATTERN.test(teamId) ? await tx.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, teamId)) : [];
+      if (!team) throw new AppError('NOT_FOUND', 'Team not found');
+      await lockTeam(tx, team.id);
+      const [owner] = await tx
+        .select({ userId: teamAdmins.userId })
+        .from(teamAdmins)
+        .where(and(eq(teamAdmins.teamId, team.id), eq(teamAdmins.role, 'owner')));
+      if (owner) throw new AppError('CONFLICT', 'This team has an owner');
+      const [user] = await tx.select({ id: users.id, email: users.email, language: users.language }).from(users).where(eq(users.email, email));
+      if (!user) throw new AppError('NOT_FOUND', 'No customer has this email');
+      const [runs] = await tx.select({ teamId: teamAdmins.teamId }).from(teamAdmins).where(eq(teamAdmins.userId, user.id));
+      if (runs && runs.teamId !== team.id) throw new AppError('CONFLICT', 'This customer already runs another team');
+      if (runs)
+        await tx
+          .update(teamAdmins)
+          .set({ role: 'owner' })
+          .where(and(eq(teamAdmins.teamId, team.id), eq(teamAdmins.userId, user.id)));
+      else await tx.insert(teamAdmins).values({ teamId: team.id, userId: user.id, role: 'owner', createdAt: ctx.clock.now() });
+      return { teamName: team.name, email: user.email, language: user.language };
+    });
+    await mailNewOwner(ctx, named, 'named');
+    return undefined;
+  });
 }
