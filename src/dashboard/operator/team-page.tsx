@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { UserCogIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { call, errorMessage } from '@/api/client';
@@ -7,10 +8,11 @@ import { formatMoney, shortOrderId } from '@/shared/format';
 import { $language } from '@/stores/language';
 import { Badge } from '@/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/ui/card';
+import { Input } from '@/ui/input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/ui/table';
 import { PageContainer, PageHeader } from '../components/page-header';
 import { MemberStatusBadge } from '../team/member-status-badge';
-import { useDateTime } from './operator-ui';
+import { ActionButton, useDateTime } from './operator-ui';
 
 type OperatorTeam = CallOutput<(typeof CALLS)['operatorTeam']>;
 
@@ -34,9 +36,10 @@ export function TeamPage({ params }: { params: Record<string, string> }) {
   const dateTime = useDateTime();
   const [team, setTeam] = useState<OperatorTeam | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [ownerEmail, setOwnerEmail] = useState('');
   const teamId = params.teamId ?? '';
 
-  useEffect(() => {
+  const load = useCallback(() => {
     let live = true;
     call('operatorTeam', { teamId }).then(
       ({ data }) => live && setTeam(data),
@@ -46,6 +49,7 @@ export function TeamPage({ params }: { params: Record<string, string> }) {
       live = false;
     };
   }, [teamId]);
+  useEffect(load, [load]);
 
   const breadcrumb = [{ label: t('operator.teams.title'), href: '/dashboard/operator/teams' }, { label: team?.team.name ?? t('operator.titles.team') }];
   if (!team)
@@ -70,7 +74,32 @@ export function TeamPage({ params }: { params: Record<string, string> }) {
       <Section title={t('operator.teams.summary')}>
         <dl className="grid grid-cols-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4 sm:gap-y-2">
           <dt className="text-muted-foreground">{t('operator.teams.owner')}</dt>
-          <dd className="mb-2 break-all sm:mb-0">{info.ownerEmail ?? t('operator.none')}</dd>
+          <dd className="mb-2 break-all sm:mb-0">
+            {info.ownerEmail ?? (
+              <span className="flex flex-wrap items-center gap-2">
+                {t('operator.teams.noOwner')}
+                <ActionButton
+                  call="operatorSetTeamOwner"
+                  input={() => ({ teamId, email: ownerEmail.trim() })}
+                  label={t('operator.teams.nameOwner')}
+                  icon={<UserCogIcon aria-hidden="true" />}
+                  title={t('operator.teams.nameOwnerTitle', { team: info.name })}
+                  description={t('operator.teams.nameOwnerDescription')}
+                  confirmLabel={t('operator.teams.nameOwnerConfirm')}
+                  ready={ownerEmail.includes('@')}
+                  onOpen={() => setOwnerEmail('')}
+                  onDone={() => load()}
+                >
+                  <span className="mt-3 block space-y-1">
+                    <label htmlFor="team-owner-email" className="block text-sm font-medium text-foreground">
+                      {t('operator.teams.nameOwnerField')}
+                    </label>
+                    <Input id="team-owner-email" type="email" autoComplete="off" value={ownerEmail} onChange={(e) => setOwnerEmail(e.target.value)} />
+                  </span>
+                </ActionButton>
+              </span>
+            )}
+          </dd>
           <dt className="text-muted-foreground">{t('operator.teams.seats')}</dt>
           <dd className="mb-2 sm:mb-0">{t('operator.teams.seatsUsed', { used: info.seatsUsed, bought: info.seatsBought })}</dd>
           <dt className="text-muted-foreground">{t('operator.teams.members')}</dt>
