@@ -567,8 +567,18 @@ const ROUTES: Record<string, Expectation> = {
   // The seeded team has its owner: naming another is refused.
   'POST /v1/operator/teams/setOwner': {
     access: 'operator',
-    call: (r) => ({ method: 'POST', url: '/v1/operator/teams/setOwner', json: { teamId: r.teamId, email: 'nobody-here@example.com', requestId: randomUUID() } }),
+    call: (r) => ({
+      method: 'POST',
+      url: '/v1/operator/teams/setOwner',
+      json: { teamId: r.teamId, email: 'nobody-here@example.com', requestId: randomUUID() },
+    }),
     status: 409,
+  },
+  // No such member in the seeded team.
+  'POST /v1/operator/teams/grantRetry': {
+    access: 'operator',
+    call: (r) => ({ method: 'POST', url: '/v1/operator/teams/grantRetry', json: { teamId: r.teamId, memberId: NONE, requestId: randomUUID() } }),
+    status: 404,
   },
   // ---- Referrals: the link is a public navigation; the page is the caller's own; the console's two calls.
   'GET /r/:code': {

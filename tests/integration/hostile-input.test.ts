@@ -32,6 +32,7 @@ import {
   ZSetBetaSeatsRequestSchema,
   ZFreeBetaSeatRequestSchema,
   ZSetTeamOwnerRequestSchema,
+  ZGrantTeamRetryRequestSchema,
 } from '@/shared/contracts/operator';
 import {
   ZAdminInvitationRequestSchema,
@@ -541,6 +542,14 @@ const JSON_ROUTES: JsonRoute[] = [
     body: () => ({ teamId: fx.teamId, email: 'nobody-at-all@example.com', requestId: crypto.randomUUID() }),
     fields: { teamId: 'teamId', email: 'email', requestId: 'requestId' },
     required: ['teamId', 'email', 'requestId'],
+  },
+  {
+    url: '/v1/operator/teams/grantRetry',
+    schema: ZGrantTeamRetryRequestSchema,
+    caller: 'operator',
+    body: () => ({ teamId: fx.teamId, memberId: fx.memberId, requestId: crypto.randomUUID() }),
+    fields: { teamId: 'teamId', memberId: 'teamItem', requestId: 'requestId' },
+    required: ['teamId', 'memberId', 'requestId'],
   },
   {
     url: '/v1/operator/teams/get',

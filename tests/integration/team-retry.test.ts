@@ -76,3 +76,84 @@ describe('[teams] an operator’s retry of a failed seat order takes the seat ag
     expect(audit.map((a) => [a.action, a.outcome])).toEqual([['retry', 'done']]);
   });
 });
+
+describe('[teams] the free retry follows a failure or a shortfall, or the operator', () => {
+  let t: TestApp;
+  let photos: Buffer[];
+  beforeAll(async () => {
+    // Web-only: the orders are queued, never generated; the test sets how each delivery went.
+    t = await buildTestApp({ ROLE: 'web', OPERATOR_EMAILS: OPERATOR });
+    photos = await makePhotos(6);
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.app.ctx.database.db;
+  const post = (url: string, cookie: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { ...sameSite, cookie }, payload });
+
+  /** A seeded team whose member's order was delivered with `delivered` of its portraits. */
+  async function deliveredTeamOrder(prefix: string, delivered: (promised: number) => number) {
+    const seeded = await seedTeam(t, prefix);
+    const form = checkoutForm(
+      photos.map((bytes) => ({ bytes })),
+      { portraitInfo: validAnswers({ package: 'basic' }) },
+    );
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/team/order',
+      headers: { cookie: seeded.people.member.cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
+      payload: form.payload,
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().data.orderId as string;
+    const [order] = await db().select({ imageTotal: orders.imageTotal }).from(orders).where(eq(orders.id, orderId));
+    // How the generation ended, as the test means it: delivered, with this many portraits.
+    await db()
+      .update(orders)
+      .set({ status: 'completed', completedAt: t.app.ctx.clock.now(), imageGenerated: delivered(order!.imageTotal) })
+      .where(eq(orders.id, orderId));
+    return seeded;
+  }
+  const memberRow = async (cookie: string, memberId: string) =>
+    ((await post('/v1/team/mine', cookie, {})).json().data.admin.members as { id: string; canRetry: boolean; retryUsed: boolean }[]).find(
+      (m) => m.id === memberId,
+    );
+  const canOrder = async (cookie: string) => (await post('/v1/team/mine', cookie, {})).json().data.membership.canOrder as boolean;
+
+  it('is not offered after a full delivery, and is after one short of its portraits', async () => {
+    const full = await deliveredTeamOrder('retry-full', (promised) => promised);
+    expect(await memberRow(full.people.owner.cookie, full.team.memberId)).toMatchObject({ canRetry: false });
+    const refused = await post('/v1/team/member/retry', full.people.admin.cookie, { teamId: full.team.teamId, memberId: full.team.memberId });
+    expect(refused.json()).toEqual({ code: 409, message: 'A retry can be given once the member’s order failed or came short of its portraits', data: null });
+    expect(await canOrder(full.people.member.cookie)).toBe(false);
+
+    const short = await deliveredTeamOrder('retry-short', (promised) => promised - 3);
+    expect(await memberRow(short.people.owner.cookie, short.team.memberId)).toMatchObject({ canRetry: true });
+    const given = await post('/v1/team/member/retry', short.people.admin.cookie, { teamId: short.team.teamId, memberId: short.team.memberId });
+    expect(given.json()).toMatchObject({ code: 0, message: 'Retry given' });
+    expect(await memberRow(short.people.owner.cookie, short.team.memberId)).toMatchObject({ canRetry: false, retryUsed: true });
+    expect(await canOrder(short.people.member.cookie)).toBe(true);
+  });
+
+  it('the operator gives it after a full delivery, audited and once', async () => {
+    const { people, team } = await deliveredTeamOrder('retry-operator', (promised) => promised);
+    const operator = await signInAs(t, OPERATOR);
+    const consoleMember = async () =>
+      ((await post('/v1/operator/teams/get', operator.cookie, { teamId: team.teamId })).json().data.members as { id: string; canGrantRetry: boolean }[]).find(
+        (m) => m.id === team.memberId,
+      );
+    expect(await consoleMember()).toMatchObject({ canGrantRetry: true });
+    const grant = (requestId = randomUUID()) =>
+      post('/v1/operator/teams/grantRetry', operator.cookie, { teamId: team.teamId, memberId: team.memberId, requestId });
+    const granted = await grant();
+    expect(granted.json()).toMatchObject({ code: 0, message: 'Retry given', data: { action: 'grantTeamRetry', customerEmail: people.member.user.email } });
+    expect(await canOrder(people.member.cookie)).toBe(true);
+    expect(await consoleMember()).toMatchObject({ canGrantRetry: false });
+    expect((await grant()).json()).toEqual({ code: 409, message: 'This member’s free retry was already given', data: null });
+    // A customer, even the team's owner, cannot reach the console's call.
+    expect(
+      (await post('/v1/operator/teams/grantRetry', people.owner.cookie, { teamId: team.teamId, memberId: team.memberId, requestId: randomUUID() })).statusCode,
+    ).toBe(404);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.action, 'grantTeamRetry'));
+    expect(audit.map((a) => [a.customerEmail, a.outcome])).toEqual([[people.member.user.email, 'done']]);
+  });
+});

@@ -494,6 +494,7 @@ export const auditLog = pgTable(
         'voidGiftCard',
         'resendGiftCard',
         'setTeamOwner',
+        'grantTeamRetry',
       ],
     }).notNull(),
     orderId: uuid('order_id'),

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { CALLS } from '../../shared/contracts/calls.js';
 import { AppError } from '../errors.js';
-import { getOperatorTeam, nameTeamOwner, searchTeams } from '../services/operator/teams.js';
+import { getOperatorTeam, grantTeamRetry, nameTeamOwner, searchTeams } from '../services/operator/teams.js';
 import { adminInvitationInfo, answerAdminInvitation, inviteTeamAdmin, leaveTeam } from '../services/teams/admin-invitations.js';
 import { buySeats } from '../services/teams/buy-seats.js';
 import { confirmSeats } from '../services/teams/confirm-seats.js';
@@ -61,6 +61,9 @@ export async function teamRoutes(app: FastifyInstance): Promise<void> {
   route(app, CALLS.operatorTeam, async ({ input }) => ok(await getOperatorTeam(db, input.teamId, ctx.clock.now())));
   route(app, CALLS.operatorSetTeamOwner, async ({ input, user }) =>
     ok(await nameTeamOwner(ctx, { email: user.email, requestId: input.requestId }, input), 'Owner named'),
+  );
+  route(app, CALLS.operatorGrantTeamRetry, async ({ input, user }) =>
+    ok(await grantTeamRetry(ctx, { email: user.email, requestId: input.requestId }, input), 'Retry given'),
   );
 
   // A member's order: the same form as the checkout (photos and `options` with portraitInfo), paid by the team.

@@ -66,6 +66,7 @@ import {
   ZSetBetaSeatsRequestSchema,
   ZFreeBetaSeatRequestSchema,
   ZSetTeamOwnerRequestSchema,
+  ZGrantTeamRetryRequestSchema,
 } from './operator';
 import {
   ZBuySeatsRequestSchema,
@@ -241,6 +242,12 @@ export const CALLS = {
   operatorTeams: call({ ...ENDPOINTS.operatorTeams, request: ZOperatorTeamsRequestSchema, response: ZOperatorTeamsResponseSchema, access: 'operator' }),
   operatorTeam: call({ ...ENDPOINTS.operatorTeam, request: ZOperatorTeamRequestSchema, response: ZOperatorTeamResponseSchema, access: 'operator' }),
   operatorSetTeamOwner: call({ ...ENDPOINTS.operatorSetTeamOwner, request: ZSetTeamOwnerRequestSchema, response: ZActionResponseSchema, access: 'operator' }),
+  operatorGrantTeamRetry: call({
+    ...ENDPOINTS.operatorGrantTeamRetry,
+    request: ZGrantTeamRetryRequestSchema,
+    response: ZActionResponseSchema,
+    access: 'operator',
+  }),
   // Referrals: the customer's page (the link is made on the first call), and the console's lookup and action.
   referralsMine: call({ ...ENDPOINTS.referralsMine, request: ZEmptyRequestSchema, response: ZReferralsResponseSchema, access: 'customer' }),
   operatorReferrals: call({

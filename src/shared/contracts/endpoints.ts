@@ -64,6 +64,7 @@ export const ENDPOINTS = {
   operatorTeams: { path: '/v1/operator/teams/search' },
   operatorTeam: { path: '/v1/operator/teams/get' },
   operatorSetTeamOwner: { path: '/v1/operator/teams/setOwner' },
+  operatorGrantTeamRetry: { path: '/v1/operator/teams/grantRetry' },
   // Referrals
   referralsMine: { path: '/v1/referrals/mine', methods: ['GET', 'POST'] },
   operatorReferrals: { path: '/v1/operator/referrals/get' },

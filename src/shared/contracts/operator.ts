@@ -22,6 +22,7 @@ export const OPERATOR_ACTIONS = [
   'voidGiftCard',
   'resendGiftCard',
   'setTeamOwner',
+  'grantTeamRetry',
 ] as const;
 export type OperatorAction = (typeof OPERATOR_ACTIONS)[number];
 
@@ -231,6 +232,12 @@ export const ZFreeBetaSeatRequestSchema = z.strictObject({ email: ZEmail, reques
 export const ZSetTeamOwnerRequestSchema = z.strictObject({
   teamId: z.string({ message: 'must be text' }).min(1, 'is required').max(100, 'is too long'),
   email: ZEmail,
+  requestId: ZRequestId,
+});
+/** `POST /v1/operator/teams/grantRetry`: gives a member the team's free retry after any delivery or failure. */
+export const ZGrantTeamRetryRequestSchema = z.strictObject({
+  teamId: z.string({ message: 'must be text' }).min(1, 'is required').max(100, 'is too long'),
+  memberId: z.string({ message: 'must be text' }).min(1, 'is required').max(100, 'is too long'),
   requestId: ZRequestId,
 });
 export const ZSetBetaSeatsRequestSchema = z.strictObject({

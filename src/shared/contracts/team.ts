@@ -98,7 +98,7 @@ export const ZTeamMemberSchema = z.object({
   remindersSent: z.number().int(),
   /** A reminder can be sent now (invited, under the limit). */
   canRemind: z.boolean(),
-  /** The free retry: unused, and the member's order is done or failed. */
+  /** The free retry may be given: unused, and the member's latest order failed or came short of its portraits. */
   canRetry: z.boolean(),
   retryUsed: z.boolean(),
   /** The member's favourites (portrait numbers of their latest delivered order), for thumbnails. */
@@ -292,6 +292,8 @@ export const ZOperatorTeamResponseSchema = z.object({
       invitedAt: z.string(),
       orderId: z.string().nullable(),
       retryUsed: z.boolean(),
+      /** The console may give the free retry (`operator/teams/grantRetry`): unused, and the order done or failed. */
+      canGrantRetry: z.boolean(),
     }),
   ),
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { seatPurchases, teamAdmins, teamInvitations, teams, users } from '../../db/schema.js';
@@ -7,6 +7,7 @@ import type { AuditEntry } from '../../../shared/contracts/operator.js';
 import { canonicalEmail } from '../../../shared/email.js';
 import { UUID_PATTERN } from '../../../shared/ids.js';
 import { latestOrders, memberStatus, purchaseView } from '../teams/admin-view.js';
+import { findMember } from '../teams/find-member.js';
 import { lockTeam, seatCounts } from '../teams/seats.js';
 import { mailNewOwner } from '../teams/team-owner.js';
 import { type Actor, runAction } from './audit.js';
@@ -67,6 +68,9 @@ export async function searchTeams(db: Db, { query }: { query?: string }) {
   return { teams: rows, total: rows.length };
 }
 
+/** The console may give a member's free retry once their order is done (however it went) or failed. */
+const retryGrantable = (status: string, grantedAt: Date | null) => grantedAt === null && (status === 'done' || status === 'failed');
+
 /** One team for the console: purchases, admins, members (no portraits: those are the members'). */
 export async function getOperatorTeam(db: Db, teamId: string, now: Date) {
   const [team] = UUID_PATTERN.test(teamId) ? await db.select().from(teams).where(eq(teams.id, teamId)) : [];
@@ -88,14 +92,18 @@ export async function getOperatorTeam(db: Db, teamId: string, now: Date) {
     team: { ...row, brand: team.brand },
     purchases: purchases.map((p) => purchaseView(p, free, now)),
     admins,
-    members: invitations.map((i) => ({
-      id: i.id,
-      email: i.email,
-      status: memberStatus(i, latest.get(i.id)).status,
-      invitedAt: i.invitedAt.toISOString(),
-      orderId: latest.get(i.id)?.id ?? null,
-      retryUsed: i.retryGrantedAt !== null,
-    })),
+    members: invitations.map((i) => {
+      const status = memberStatus(i, latest.get(i.id)).status;
+      return {
+        id: i.id,
+        email: i.email,
+        status,
+        invitedAt: i.invitedAt.toISOString(),
+        orderId: latest.get(i.id)?.id ?? null,
+        retryUsed: i.retryGrantedAt !== null,
+        canGrantRetry: retryGrantable(status, i.retryGrantedAt),
+      };
+    }),
   };
 }
 
@@ -136,4 +144,37 @@ export function nameTeamOwner(
     await mailNewOwner(ctx, named, 'named');
     return undefined;
   });
+}
+
+/**
+ * The operator gives a member the team's free retry after a delivery the team may not (a full one the
+ * member could not use, on the admin's or the member's word): audited, once per member as the team's own.
+ */
+export function grantTeamRetry(
+  ctx: Pick<AppContext, 'database' | 'clock' | 'log'>,
+  actor: Actor,
+  { teamId, memberId }: { teamId: string; memberId: string },
+): Promise<AuditEntry> {
+  const { db } = ctx.database;
+  return (async () => {
+    const [team] = UUID_PATTERN.test(teamId) ? await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)) : [];
+    if (!team) throw new AppError('NOT_FOUND', 'Team not found');
+    const invitation = await findMember(db, team.id, memberId);
+    return runAction(ctx, actor, { action: 'grantTeamRetry', customerEmail: invitation.email, detail: { teamId, memberId } }, async () => {
+      const { status } = memberStatus(invitation, (await latestOrders(db, [invitation.id])).get(invitation.id));
+      if (!retryGrantable(status, invitation.retryGrantedAt)) {
+        throw new AppError(
+          'CONFLICT',
+          invitation.retryGrantedAt ? 'This member’s free retry was already given' : 'A retry can be given once the member’s order is done or failed',
+        );
+      }
+      const [granted] = await db
+        .update(teamInvitations)
+        .set({ retryGrantedAt: ctx.clock.now() })
+        .where(and(eq(teamInvitations.id, invitation.id), isNull(teamInvitations.retryGrantedAt)))
+        .returning({ id: teamInvitations.id });
+      if (!granted) throw new AppError('CONFLICT', 'This member’s free retry was already given');
+      return undefined;
+    });
+  })();
 }

@@ -12,7 +12,7 @@ import { linkToken, linkUrl } from './team-tokens.js';
 type Invitation = typeof teamInvitations.$inferSelect;
 type OrderRow = Pick<
   typeof orders.$inferSelect,
-  'id' | 'status' | 'generationStartedAt' | 'paidAt' | 'completedAt' | 'failedAt' | 'createdAt' | 'teamInvitationId'
+  'id' | 'status' | 'generationStartedAt' | 'paidAt' | 'completedAt' | 'failedAt' | 'createdAt' | 'teamInvitationId' | 'imageGenerated' | 'imageTotal'
 >;
 
 const DAY_MS = 24 * 3600_000;
@@ -39,7 +39,20 @@ const orderColumns = {
   failedAt: orders.failedAt,
   createdAt: orders.createdAt,
   teamInvitationId: orders.teamInvitationId,
+  imageGenerated: orders.imageGenerated,
+  imageTotal: orders.imageTotal,
 };
+
+/**
+ * Whether the team may give the member its one free retry: their latest order failed, or was delivered
+ * short of the portraits promised (the likeness check passed too few). A full delivery gets none from the
+ * team; the operator can still give one (`grantTeamRetry`).
+ */
+export function retryOffered(invitation: Invitation, order: OrderRow | undefined): boolean {
+  if (invitation.retryGrantedAt || !order) return false;
+  const { status } = memberStatus(invitation, order);
+  return status === 'failed' || (status === 'done' && order.status === 'completed' && order.imageGenerated < order.imageTotal);
+}
 
 /** The first order of each invitation among rows ordered newest first. */
 function latestOf(rows: OrderRow[]): Map<string, OrderRow> {
@@ -139,7 +152,7 @@ export async function adminView(ctx: Pick<AppContext, 'database' | 'clock' | 'co
       statusAt: at.toISOString(),
       remindersSent: invitation.remindersSent,
       canRemind: status === 'invited' && invitation.tokenHash !== null && invitation.remindersSent < LIMITS.teamRemindersMax,
-      canRetry: !invitation.retryGrantedAt && (status === 'done' || status === 'failed'),
+      canRetry: retryOffered(invitation, order),
       retryUsed: invitation.retryGrantedAt !== null,
       favorites: delivered ? nos.map((no) => ({ orderId: delivered, no, url: `/v1/image/get/${delivered}/${no}?size=thumb&t=${sign(delivered, no)}` })) : [],
     });

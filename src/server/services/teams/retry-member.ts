@@ -2,13 +2,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { teamInvitations } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { adminView, latestOrders, memberStatus } from './admin-view.js';
+import { adminView, latestOrders, retryOffered } from './admin-view.js';
 import { findMember } from './find-member.js';
 import { requireTeamAdmin } from './team-access.js';
 
 /**
- * The member's one free retry: once their order is done or failed, they may place one more order on the
- * team without a seat being taken. Granted once per member.
+ * The member's one free retry: once their order failed or came short of its portraits, they may place one
+ * more order on the team without a seat being taken. Granted once per member.
  */
 export async function retryMember(
   ctx: Pick<AppContext, 'database' | 'config' | 'clock'>,
@@ -17,8 +17,10 @@ export async function retryMember(
   const { db } = ctx.database;
   const team = await requireTeamAdmin(db, userId, teamId);
   const invitation = await findMember(db, team.id, memberId);
-  const { status } = memberStatus(invitation, (await latestOrders(db, [invitation.id])).get(invitation.id));
-  if (status !== 'done' && status !== 'failed') throw new AppError('CONFLICT', 'A retry can be given once the member’s order is done or failed');
+  if (invitation.retryGrantedAt) throw new AppError('CONFLICT', 'This member’s free retry was already given');
+  if (!retryOffered(invitation, (await latestOrders(db, [invitation.id])).get(invitation.id))) {
+    throw new AppError('CONFLICT', 'A retry can be given once the member’s order failed or came short of its portraits');
+  }
   const [granted] = await db
     .update(teamInvitations)
     .set({ retryGrantedAt: ctx.clock.now() })
