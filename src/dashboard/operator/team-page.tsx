@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { UserCogIcon } from 'lucide-react';
+import { RotateCcwIcon, UserCogIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from '@nanostores/react';
 import { call, errorMessage } from '@/api/client';
@@ -176,6 +176,20 @@ export function TeamPage({ params }: { params: Record<string, string> }) {
                   <TableCell>
                     <MemberStatusBadge status={m.status} />
                     {m.retryUsed && <span className="ml-2 text-xs text-muted-foreground">{t('team.members.retryUsed')}</span>}
+                    {m.canGrantRetry && (
+                      <span className="ml-2 inline-block">
+                        <ActionButton
+                          call="operatorGrantTeamRetry"
+                          input={() => ({ teamId, memberId: m.id })}
+                          label={t('operator.teams.grantRetry')}
+                          icon={<RotateCcwIcon aria-hidden="true" />}
+                          title={t('operator.teams.grantRetryTitle', { email: m.email })}
+                          description={t('operator.teams.grantRetryDescription')}
+                          confirmLabel={t('operator.teams.grantRetryConfirm')}
+                          onDone={() => load()}
+                        />
+                      </span>
+                    )}
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">
                     {m.orderId ? (
