@@ -17,8 +17,8 @@ export const REFERRAL_CODES = {
  */
 export const MIN_CHARGE_CENTS = 50;
 
-/** How the offline checkout explains the discount it kept when FIRST30 was typed. */
-export type DiscountNote = 'friendBetter' | 'first30Better' | null;
+/** How the offline checkout explains the discount it kept when FIRST30 was typed, or a friend's discount that no longer applies. */
+export type DiscountNote = 'friendBetter' | 'first30Better' | 'friendGone' | null;
 
 /** FIRST30's amount on a price (the friend's welcome discount gives way to it when it takes more). */
 export const first30Cents = (priceCents: number) => Math.round((priceCents * FIRST_ORDER_COUPON.percentOff) / 100);

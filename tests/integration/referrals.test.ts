@@ -116,6 +116,30 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
     expect(seen.creditsThisMonth).toBe(1);
   });
 
+  it("says before payment that a friend's discount no longer applies when another order was paid first, and charges what it shows", async () => {
+    const ann = await referrer('ann-two-tabs@example.com');
+    const cal = await arriveAndSignIn(ann.code, 'cal@example.com');
+    // Two checkouts, both started with the friend's discount (two tabs); the second is paid first.
+    const first = await checkout(cal, 'pro');
+    const second = await checkout(cal, 'basic');
+    expect(first.summary).toMatchObject({ discountCents: friendDiscountCents, couponCode: 'FRIEND' });
+    await pay(cal, second.clientSecret);
+
+    const later = await post(cal, '/v1/checkout/offline/session', { clientSecret: first.clientSecret });
+    expect(later.json().data).toMatchObject({
+      priceCents: priceOf('pro'),
+      discountCents: 0,
+      referralDiscountCents: 0,
+      totalCents: priceOf('pro'),
+      couponCode: null,
+      discountNote: 'friendGone',
+    });
+    await pay(cal, first.clientSecret);
+    expect(await orderRow(first.orderId)).toMatchObject({ status: 'processing', amountCents: priceOf('pro'), referralDiscountCents: 0 });
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, first.orderId));
+    expect(payment).toMatchObject({ amountCents: priceOf('pro'), referralDiscountCents: 0, discountCents: 0 });
+  });
+
   it('applies the better of the friend discount and FIRST30, never both', async () => {
     const cat = await referrer('cat@example.com');
     // Basic: 30% is less than the friend's discount, which stays.

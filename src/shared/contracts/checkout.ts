@@ -133,7 +133,7 @@ export const ZOfflineSessionResponseSchema = z.object({
   // which of the friend's discount and a typed FIRST30 applies when both could.
   referralDiscountCents: z.number().int().optional(),
   creditCents: z.number().int().optional(),
-  discountNote: z.enum(['friendBetter', 'first30Better']).nullable().optional(),
+  discountNote: z.enum(['friendBetter', 'first30Better', 'friendGone']).nullable().optional(),
 });
 export type OfflineSession = z.infer<typeof ZOfflineSessionResponseSchema>;
 

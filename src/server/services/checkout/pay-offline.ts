@@ -8,7 +8,7 @@ import { FIRST_ORDER_COUPON, REFRESH_PACKAGE } from '../../../shared/catalog/pac
 import type { OfflineSession } from '../../../shared/contracts/checkout.js';
 import { settleCheckout } from './settle-checkout.js';
 import { FIRST_ORDER_ONLY, quote, type Quote } from './quote.js';
-import { forgetFirstOrder, recordFirstOrder } from '../entitlements/first-order.js';
+import { firstOrderTaken, forgetFirstOrder, recordFirstOrder } from '../entitlements/first-order.js';
 import { identityOfUser } from '../entitlements/identity.js';
 import { REFERRAL_CODES, type DiscountNote } from '../../../shared/referrals.js';
 
@@ -50,10 +50,26 @@ async function findSession(ctx: Ctx, userId: string, clientSecret: string): Prom
  * What the customer pays: the session's own amounts (the beta code, or the friend's welcome discount and
  * the credits the server applied) once paid, for the beta package, or with no code typed; with FIRST30
  * typed, FIRST30 and the credits when FIRST30 takes more than the friend's discount, which it never joins.
+ * A friend's discount that no longer applies (another order became the first since the checkout began) is
+ * dropped, and the summary says so: the customer sees the price they will pay before paying it.
  */
 async function amounts(ctx: Ctx, { session, order }: Found, userId: string, couponCode?: string): Promise<Amounts> {
   if (order.packageId === REFRESH_PACKAGE.id && couponCode?.trim()) throw new AppError('BAD_REQUEST', 'Coupon codes do not apply to a refresh');
-  const { referralDiscountCents, creditCents } = order;
+  const { creditCents } = order;
+  let { referralDiscountCents } = order;
+  if (session.status === 'open' && session.couponCode === REFERRAL_CODES.friend && (await friendDiscountGone(ctx, userId, order.id))) {
+    referralDiscountCents = 0;
+    if (!couponCode?.trim()) {
+      return {
+        discountCents: creditCents,
+        totalCents: session.priceCents - creditCents,
+        couponCode: null,
+        referralDiscountCents: 0,
+        creditCents,
+        discountNote: 'friendGone',
+      };
+    }
+  }
   const asStarted: Amounts = {
     discountCents: session.discountCents,
     totalCents: session.amountCents,
@@ -75,6 +91,12 @@ async function amounts(ctx: Ctx, { session, order }: Found, userId: string, coup
     creditCents,
     discountNote: referralDiscountCents > 0 ? 'first30Better' : null,
   };
+}
+
+/** Whether the friend's welcome discount of this order is spent: another order of the person's was their first. */
+async function friendDiscountGone(ctx: Ctx, userId: string, orderId: string): Promise<boolean> {
+  const identity = await identityOfUser(ctx.database.db, userId);
+  return identity !== null && (await firstOrderTaken(ctx.database.db, identity, orderId));
 }
 
 /** The caller's team seat purchase behind a client secret (they run its team); anyone else's answers like a missing one. */

@@ -6,15 +6,16 @@ const firstOrder = eq(entitlements.kind, 'firstOrder');
 
 /**
  * Whether the person has had their first paid order (which FIRST30 discounts), by the ledger: deleting
- * that order or the account does not make a later one the first again.
+ * that order or the account does not make a later one the first again. `except`: an order that does not
+ * count (the one being paid, which may hold the entry already).
  */
-export async function firstOrderTaken(db: Executor, identity: string): Promise<boolean> {
+export async function firstOrderTaken(db: Executor, identity: string, except?: string): Promise<boolean> {
   const [row] = await db
-    .select({ id: entitlements.id })
+    .select({ orderId: entitlements.orderId })
     .from(entitlements)
     .where(and(firstOrder, eq(entitlements.identity, identity), ne(entitlements.state, 'released')))
     .limit(1);
-  return row !== undefined;
+  return row !== undefined && (except === undefined || row.orderId !== except);
 }
 
 /**
