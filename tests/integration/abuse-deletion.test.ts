@@ -3,9 +3,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, portraits } from '@/server/db/schema';
 import { generateOrderJob, sweepFilesJob } from '@/server/jobs/definitions';
+import { storeCandidate } from '@/server/services/generation/best-of';
+import { replaceStoredPortrait } from '@/server/services/generation/store-portrait';
+import { markDeleting, OrderGoneError } from '@/server/services/orders/order-lifecycle';
+import { keepLikeness } from '@/server/services/refresh/likeness';
 import { buildTestApp, runJobs, type TestApp } from './helpers/app';
 import { countingGenerator } from './helpers/counting-generator';
 import { placePaidOrder } from './helpers/orders';
+import { makePhotos } from './helpers/photos';
+import { buildScriptedLikenessApp } from './helpers/scripted-faces';
 import { signInAs } from './helpers/session';
 
 /** Case 4 of the hostile customer: deleting while the portraits are being made leaves nothing behind, for good. */
@@ -60,6 +66,7 @@ describe('[abuse] deletion during generation', () => {
     expect(counting.made.get(`${orderId}#3`)).toBe(1);
     expect(counting.made.get(`${orderId}#4`)).toBeUndefined();
     expect(await t.app.ctx.files.count(`orders/${orderId}`)).toBe(0);
+    expect(await t.app.ctx.files.listFolders('orders')).not.toContain(orderId);
     expect(await rowsOf(orderId)).toEqual({ orders: 0, portraits: 0 });
     // No job is left to try again.
     expect(await runJobs(t, generateOrderJob, { orderId })).toBe(0);
@@ -93,5 +100,40 @@ describe('[abuse] deletion during generation', () => {
     const operator = await signInAs(t, OPERATOR);
     const overview = await t.app.inject({ method: 'POST', url: '/v1/operator/overview', headers: operator.headers, payload: {} });
     expect(overview.json().data.fileSweep).toMatchObject({ orphans: 1 });
+  });
+});
+
+describe('[abuse] a writer that finds its order deleted leaves no folder', () => {
+  // The likeness check's writers (a candidate image, the kept likeness) and a replacement, each finding the
+  // order deleted after it wrote: the order's folder goes, not only the files just written.
+  let t: TestApp;
+  beforeAll(async () => {
+    ({ t } = await buildScriptedLikenessApp({ LIKENESS_CHECK: 'on' }, new Map()));
+  });
+  afterAll(() => t.close());
+
+  it('case 4: a candidate, a kept likeness and a replaced portrait written during a deletion take the order folder with them', async () => {
+    const db = t.app.ctx.database.db;
+    const kim = await signInAs(t, 'kim-folders@example.com');
+    const orderId = await placePaidOrder(t, kim.cookie, 'beta');
+    const folders = () => t.app.ctx.files.listFolders('orders');
+    expect(await folders()).toContain(orderId);
+    // The deletion has marked the order and removed its files; its row is not gone yet.
+    await markDeleting(db, eq(orders.id, orderId), t.app.ctx.clock.now());
+    await t.app.ctx.files.deletePrefix(`orders/${orderId}`);
+
+    // One of ada's selfies (scripted as hers) stands for each image written.
+    const [selfie] = await makePhotos(1);
+    await expect(storeCandidate(t.app.ctx, orderId, { no: 1, jpeg: selfie! }, null)).rejects.toThrow(OrderGoneError);
+    expect(await folders()).not.toContain(orderId);
+
+    await expect(keepLikeness(t.app.ctx, orderId, async () => [selfie!])).rejects.toThrow(OrderGoneError);
+    expect(await folders()).not.toContain(orderId);
+
+    await expect(
+      replaceStoredPortrait(t.app.ctx, { orderId, no: 1, replacementId: randomUUID() }, selfie!, { score: null, seed: 1, look: null }),
+    ).rejects.toThrow(OrderGoneError);
+    expect(await folders()).not.toContain(orderId);
+    expect(await t.app.ctx.files.count(`orders/${orderId}`)).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { candidates, portraits } from '../../db/schema.js';
 import type { DeliveredPortrait } from '../../providers/generator/generator.js';
 import { OrderGoneError, orderLive } from '../orders/order-lifecycle.js';
-import { candidateFolder, candidateKey } from '../orders/storage-keys.js';
+import { candidateFolder, candidateKey, orderFolder } from '../orders/storage-keys.js';
 import { chooseDelivery } from '../likeness/choose.js';
 import { judgeImage } from '../likeness/judge.js';
 import { storePortrait } from './store-portrait.js';
@@ -20,7 +20,8 @@ export async function storeCandidate(ctx: Ctx, orderId: string, image: Delivered
   const passed = verdict.reasons.length === 0;
   if (passed) await ctx.files.put(candidateKey(orderId, image.no), image.jpeg, 'image/jpeg');
   if (!(await orderLive(ctx.database.db, orderId))) {
-    await ctx.files.deletePrefix(candidateFolder(orderId));
+    // The deletion may have passed already: nothing of the order stays, not even its emptied folder.
+    await ctx.files.deletePrefix(orderFolder(orderId));
     throw new OrderGoneError(`order ${orderId} was deleted while its portraits were made`);
   }
   await ctx.database.db

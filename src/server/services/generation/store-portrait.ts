@@ -50,8 +50,8 @@ export async function storePortrait(
  * then the row, whose `version` changes the image's address so no browser shows the old one from its cache.
  * The row changes under the order row's lock, and only while the order is neither being deleted nor
  * purged (a refund that revoked its portraits purges it) and the replacement is still pending. When the
- * order's portraits are gone, the files just written are removed again; either way `OrderGoneError` ends
- * this run of the replacement.
+ * order's portraits are gone, the order's folder is removed again, with the files just written; either way
+ * `OrderGoneError` ends this run of the replacement.
  */
 export async function replaceStoredPortrait(
   ctx: Pick<AppContext, 'database' | 'files' | 'imageEncoding'>,
@@ -88,7 +88,8 @@ export async function replaceStoredPortrait(
     return updated.length === 1 ? 'placed' : 'gone';
   });
   if (placed === 'gone') {
-    for (const key of keys) await ctx.files.delete(key);
+    // Deleted or purged: no file of the order survives that, so its whole folder goes (not just these three).
+    await ctx.files.deletePrefix(orderFolder(orderId));
     throw new OrderGoneError(`order ${orderId} lost its portraits while portrait ${no} was replaced`);
   }
   if (placed === 'settled') throw new OrderGoneError(`replacement ${replacementId} was settled by another run`);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { forgetLikeness, markLikenessKept, OrderGoneError, orderLive } from '../orders/order-lifecycle.js';
-import { likenessFolder, likenessKey } from '../orders/storage-keys.js';
+import { likenessKey, orderFolder } from '../orders/storage-keys.js';
 
 /**
  * What a generator keeps of a person to make more portraits later (a refresh), once the selfies are
@@ -24,9 +24,9 @@ export async function keepLikeness(
     const crops = await ctx.generator.likeness(await selfies());
     if (crops.length === 0) return;
     for (const [i, jpeg] of crops.entries()) await ctx.files.put(likenessKey(orderId, i + 1), jpeg, 'image/jpeg');
-    // Deleted meanwhile: the deletion may have passed these files, so they go now.
+    // Deleted meanwhile: the deletion may have passed these files, so they go now, with the order's folder.
     if (!(await orderLive(ctx.database.db, orderId))) {
-      await ctx.files.deletePrefix(likenessFolder(orderId));
+      await ctx.files.deletePrefix(orderFolder(orderId));
       throw new OrderGoneError(`order ${orderId} was deleted while its likeness was kept`);
     }
   } else if (!order.providerRef) {
