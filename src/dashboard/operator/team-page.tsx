@@ -146,6 +146,7 @@ export function TeamPage({ params }: { params: Record<string, string> }) {
         )}
       </Section>
       <Section title={t('operator.teams.admins')}>
+        {team.admins.length === 0 && <p className="text-sm text-muted-foreground">{t('operator.none')}</p>}
         <ul className="space-y-1 text-sm">
           {team.admins.map((a) => (
             <li key={a.email} className="flex items-center gap-2">
