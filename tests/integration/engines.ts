@@ -46,4 +46,5 @@ export const POSTGRES_FILES: readonly string[] = [
   'tests/integration/storage-s3.test.ts',
   'tests/integration/stripe.test.ts',
   'tests/integration/team-race.test.ts',
+  'tests/integration/team-retry.test.ts',
 ];
