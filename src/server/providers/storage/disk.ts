@@ -7,10 +7,7 @@ const READ_CHUNK = 256 * 1024;
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
-/** A folder on the way to a file went while it was made or written (ENOTDIR: one being removed as it was made). */
-const folderRemoved = (error: unknown) => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
-
-/** How often a write and a folder's removal that cross each other are tried again. */
+/** How often a folder's removal that a write crossed (ENOTEMPTY) is tried again. */
 const FOLDER_RACE_ATTEMPTS = 5;
 
 /** Files under one folder on local disk; writes go through a temporary file so a crash never leaves half a file. */
@@ -31,20 +28,16 @@ export function createDiskStore(root: string): FileStore {
   return {
     async put(key, body) {
       const file = resolve(key);
-      // A folder removed while the file is written (an order's folder deleted by another process, as S3 has
-      // no folders to lose) is made again: the write lands whole after the removal, never half.
-      for (let attempt = 1; ; attempt++) {
-        const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-        try {
-          await mkdir(path.dirname(file), { recursive: true });
-          await writeFile(temp, body);
-          await rename(temp, file);
-          return;
-        } catch (error) {
-          // A full disk leaves a partial temporary file behind: remove it, or every retry adds another.
-          await rm(temp, { force: true }).catch(() => {});
-          if (!folderRemoved(error) || attempt >= FOLDER_RACE_ATTEMPTS) throw error;
-        }
+      await mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      try {
+        await writeFile(temp, body);
+        await rename(temp, file);
+      } catch (error) {
+        // A full disk leaves a partial temporary file behind: remove it, or every retry adds another. So does
+        // the order's folder removed meanwhile (ENOENT): the write fails, and the writer's order is going.
+        await rm(temp, { force: true }).catch(() => {});
+        throw error;
       }
     },
     async read(key) {
