@@ -140,6 +140,20 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
     expect(payment).toMatchObject({ amountCents: priceOf('pro'), referralDiscountCents: 0, discountCents: 0 });
   });
 
+  it('pays what the dialog showed when it sends back the code the summary kept (FIRST30 typed, the friend discount better)', async () => {
+    const kay = await referrer('kay@example.com');
+    const lou = await arriveAndSignIn(kay.code, 'lou@example.com');
+    const order = await checkout(lou, 'basic', 'FIRST30');
+    expect(order.summary).toMatchObject({ couponCode: 'FRIEND', discountNote: 'friendBetter', totalCents: priceOf('basic') - friendDiscountCents });
+    await pay(lou, order.clientSecret, order.summary.couponCode);
+    expect(await orderRow(order.orderId)).toMatchObject({
+      status: 'processing',
+      couponCode: 'FRIEND',
+      amountCents: priceOf('basic') - friendDiscountCents,
+      referralDiscountCents: friendDiscountCents,
+    });
+  });
+
   it('applies the better of the friend discount and FIRST30, never both', async () => {
     const cat = await referrer('cat@example.com');
     // Basic: 30% is less than the friend's discount, which stays.
@@ -147,6 +161,15 @@ describe('[referrals] links, the friend discount and the referrer credit', () =>
     expect(first30Cents(priceOf('basic'))).toBeLessThan(friendDiscountCents);
     const basic = await checkout(dan, 'basic', 'FIRST30');
     expect(basic.summary).toMatchObject({ discountCents: friendDiscountCents, couponCode: 'FRIEND', discountNote: 'friendBetter' });
+    // The dialog sends back the code the summary kept: it pays what the summary showed.
+    for (const code of ['FRIEND', 'friend ']) {
+      const again = await post(dan, '/v1/checkout/offline/session', { clientSecret: basic.clientSecret, couponCode: code });
+      expect(again.json().data, code).toMatchObject({
+        discountCents: friendDiscountCents,
+        couponCode: 'FRIEND',
+        totalCents: priceOf('basic') - friendDiscountCents,
+      });
+    }
     await post(dan, '/v1/order/discard', { orderId: basic.orderId });
 
     // Executive: 30% takes more, and replaces it.

@@ -53,7 +53,9 @@ async function findSession(ctx: Ctx, userId: string, clientSecret: string): Prom
  * A friend's discount that no longer applies (another order became the first since the checkout began) is
  * dropped, and the summary says so: the customer sees the price they will pay before paying it.
  */
-async function amounts(ctx: Ctx, { session, order }: Found, userId: string, couponCode?: string): Promise<Amounts> {
+async function amounts(ctx: Ctx, { session, order }: Found, userId: string, typed?: string): Promise<Amounts> {
+  // The session's own code sent back (the summary names FRIEND or CREDIT when it kept them) changes nothing.
+  const couponCode = typed?.trim().toUpperCase() === session.couponCode ? undefined : typed;
   if (order.packageId === REFRESH_PACKAGE.id && couponCode?.trim()) throw new AppError('BAD_REQUEST', 'Coupon codes do not apply to a refresh');
   const { creditCents } = order;
   let { referralDiscountCents } = order;
