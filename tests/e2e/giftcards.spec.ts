@@ -63,10 +63,18 @@ test(`[giftcards] a customer buys and mails a card, the recipient redeems it fro
   const dialog = buyer.getByRole('dialog');
   const payHeading = dialog.getByRole('heading', { name: 'Complete Your Payment' });
   const pay = dialog.getByRole('button', { name: /^Pay / });
+  // The summary names what is bought: a card, not an order's style, portraits and delivery.
+  const summary = dialog.getByRole('region', { name: 'Order summary' });
+  const expectCardSummary = async () => {
+    await expect(summary).toContainText(/Item\s*Gift card: Basic package/);
+    await expect(summary).not.toContainText(/Style|Delivery|catalog\./);
+  };
   await expect(payHeading).toBeVisible();
+  await expectCardSummary();
   await atTheOtherWidth(buyer, async () => {
     await expect(payHeading).toBeVisible();
     await expect(pay).toBeVisible();
+    await expectCardSummary();
   });
   await pay.click();
   await expect(dialog).toHaveCount(0);
@@ -77,10 +85,17 @@ test(`[giftcards] a customer buys and mails a card, the recipient redeems it fro
     await expect(mine.getByRole('button', { name: 'Resend' })).toBeVisible();
     await expect(mine.getByRole('button', { name: 'Refund' })).toBeVisible();
   };
+  // The form is ready for the next card: nothing of Sam's (address, name, message) carries over to it.
+  const expectFreshForm = async () => {
+    for (const name of ['Their email', 'Their name (optional)', 'Your message (optional)']) await expect(buy.getByRole('textbox', { name })).toHaveValue('');
+    await expect(buy.getByRole('radio', { name: /^Basic/ })).toBeChecked();
+  };
   await expectSentCard();
+  await expectFreshForm();
   await atTheOtherWidth(buyer, async () => {
     await expectDashboardFrame(buyer);
     await expectSentCard();
+    await expectFreshForm();
   });
 
   // The recipient opens the mail's link on their own account: the card's package shows before they confirm.

@@ -66,6 +66,12 @@ export function BuySection({ onPaid }: { onPaid: (sessionId: string) => void }) 
     const paid = checkout.phase === 'payment' ? checkout.checkout : null;
     close();
     if (!paid) return;
+    // The next card is for someone else: nothing of this one's recipient, date or message carries over
+    // (the package, the delivery and the mail's language are the buyer's choices, and stay).
+    setRecipientEmail('');
+    setRecipientName('');
+    setSendOn(today());
+    setMessage('');
     toast({ description: t('giftCards.buy.paid') });
     onPaid(paid.sessionId);
   };
