@@ -78,6 +78,10 @@ test(`[team] an admin buys seats and invites, the member orders on the team, the
     await expect(dialog.getByRole('heading', { name: 'Complete Your Payment' })).toBeVisible();
     await expect(dialog.getByText('Test mode: no real payment is taken')).toBeVisible();
     await expect(dialog.getByRole('button', { name: /^Pay / })).toBeVisible();
+    // The summary names what is bought: two seats, not an order's style, portraits and delivery.
+    const summary = dialog.getByRole('region', { name: 'Order summary' });
+    await expect(summary).toContainText(/Item\s*2 Pro seats/);
+    await expect(summary).not.toContainText(/Style|Delivery|catalog\./);
   };
   await expectCheckout();
   await atTheOtherWidth(admin, expectCheckout);

@@ -70,7 +70,6 @@ export function OfflineCheckout({ clientSecret, onPaid }: { clientSecret: string
 
   // One money format in the summary: the price, the discount and the total all show their cents.
   const money = (cents: number) => formatMoney(cents, session?.currency ?? 'usd', language);
-  const pkg = session ? findPackage(session.packageId) : undefined;
   const couponInput = `${ids}-coupon`;
   const couponErrorId = `${ids}-coupon-error`;
 
@@ -98,23 +97,18 @@ export function OfflineCheckout({ clientSecret, onPaid }: { clientSecret: string
           )
         ) : (
           <dl className="space-y-3 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">{t('wizard.checkout.style')}</dt>
-              <dd className="text-right font-medium">{t(`catalog.categories.${session.categoryId}.name`)}</dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">{t('wizard.checkout.package')}</dt>
-              <dd className="text-right font-medium">
-                {pkg
-                  ? t('dashboard.orderPlaced.packageLine', { package: t(`catalog.packages.${session.packageId}.name`), count: pkg.portraits })
-                  : t(`catalog.packages.${session.packageId}.name`)}
-              </dd>
-            </div>
-            {pkg && (
+            {/* A team's seats or a gift card: what is bought, not an order's style and delivery. */}
+            {session.purchaseId || session.giftCardId ? (
               <div className="flex justify-between gap-4">
-                <dt className="text-muted-foreground">{t('wizard.checkout.delivery')}</dt>
-                <dd className="text-right">{t('wizard.checkout.deliveryWithin', { count: pkg.deliveryHours })}</dd>
+                <dt className="text-muted-foreground">{t('wizard.checkout.item')}</dt>
+                <dd className="text-right font-medium">
+                  {session.giftCardId
+                    ? t('giftCards.mine.line', { package: t(`catalog.packages.${session.packageId}.name`) })
+                    : t('team.purchases.line', { count: session.quantity ?? 1, package: t(`catalog.packages.${session.packageId}.name`) })}
+                </dd>
               </div>
+            ) : (
+              <OrderLines session={session} />
             )}
             <div className="flex justify-between gap-4">
               <dt className="text-muted-foreground">{t('wizard.checkout.price')}</dt>
@@ -206,5 +200,33 @@ export function OfflineCheckout({ clientSecret, onPaid }: { clientSecret: string
             : t('wizard.checkout.pay', { amount: session ? money(session.totalCents) : '' })}
       </Button>
     </div>
+  );
+}
+
+/** An order's lines in the summary: its style, its package with the portraits it brings, and how soon. */
+function OrderLines({ session }: { session: OfflineSession }) {
+  const { t } = useTranslation();
+  const pkg = findPackage(session.packageId);
+  return (
+    <>
+      <div className="flex justify-between gap-4">
+        <dt className="text-muted-foreground">{t('wizard.checkout.style')}</dt>
+        <dd className="text-right font-medium">{t(`catalog.categories.${session.categoryId}.name`)}</dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-muted-foreground">{t('wizard.checkout.package')}</dt>
+        <dd className="text-right font-medium">
+          {pkg
+            ? t('dashboard.orderPlaced.packageLine', { package: t(`catalog.packages.${session.packageId}.name`), count: pkg.portraits })
+            : t(`catalog.packages.${session.packageId}.name`)}
+        </dd>
+      </div>
+      {pkg && (
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">{t('wizard.checkout.delivery')}</dt>
+          <dd className="text-right">{t('wizard.checkout.deliveryWithin', { count: pkg.deliveryHours })}</dd>
+        </div>
+      )}
+    </>
   );
 }
