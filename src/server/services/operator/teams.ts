@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import type { Db } from '../../db/client.js';
 import { seatPurchases, teamAdmins, teamInvitations, teams, users } from '../../db/schema.js';
@@ -8,6 +8,7 @@ import { canonicalEmail } from '../../../shared/email.js';
 import { UUID_PATTERN } from '../../../shared/ids.js';
 import { latestOrders, memberStatus, purchaseView } from '../teams/admin-view.js';
 import { findMember } from '../teams/find-member.js';
+import { grantRetryOnce } from '../teams/retry-member.js';
 import { lockTeam, seatCounts } from '../teams/seats.js';
 import { mailNewOwner } from '../teams/team-owner.js';
 import { type Actor, runAction } from './audit.js';
@@ -168,12 +169,7 @@ export function grantTeamRetry(
           invitation.retryGrantedAt ? 'This member’s free retry was already given' : 'A retry can be given once the member’s order is done or failed',
         );
       }
-      const [granted] = await db
-        .update(teamInvitations)
-        .set({ retryGrantedAt: ctx.clock.now() })
-        .where(and(eq(teamInvitations.id, invitation.id), isNull(teamInvitations.retryGrantedAt)))
-        .returning({ id: teamInvitations.id });
-      if (!granted) throw new AppError('CONFLICT', 'This member’s free retry was already given');
+      await grantRetryOnce(db, invitation.id, ctx.clock.now());
       return undefined;
     });
   })();

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
+import type { Db } from '../../db/client.js';
 import { teamInvitations } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { adminView, latestOrders, retryOffered } from './admin-view.js';
@@ -21,11 +22,16 @@ export async function retryMember(
   if (!retryOffered(invitation, (await latestOrders(db, [invitation.id])).get(invitation.id))) {
     throw new AppError('CONFLICT', 'A retry can be given once the member’s order failed or came short of its portraits');
   }
+  await grantRetryOnce(db, invitation.id, ctx.clock.now());
+  return adminView(ctx, team);
+}
+
+/** Gives the member's one free retry by one conditional update; 409 when it was given already (a race included). */
+export async function grantRetryOnce(db: Db, invitationId: string, now: Date): Promise<void> {
   const [granted] = await db
     .update(teamInvitations)
-    .set({ retryGrantedAt: ctx.clock.now() })
-    .where(and(eq(teamInvitations.id, invitation.id), isNull(teamInvitations.retryGrantedAt)))
+    .set({ retryGrantedAt: now })
+    .where(and(eq(teamInvitations.id, invitationId), isNull(teamInvitations.retryGrantedAt)))
     .returning({ id: teamInvitations.id });
   if (!granted) throw new AppError('CONFLICT', 'This member’s free retry was already given');
-  return adminView(ctx, team);
 }
