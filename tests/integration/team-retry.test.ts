@@ -3,27 +3,27 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, teamInvitations } from '@/server/db/schema';
 import { failGeneration } from '@/server/services/orders/order-lifecycle';
-import { validAnswers } from '../support/answers';
 import { buildTestApp, sameSite, type TestApp } from './helpers/app';
-import { checkoutForm, makePhotos } from './helpers/photos';
+import { makePhotos } from './helpers/photos';
 import { signInAs } from './helpers/session';
-import { seedTeam } from './helpers/teams';
+import { placeTeamOrder, seedTeam } from './helpers/teams';
 
 const OPERATOR = 'ops-team-retry@example.com';
 
+// One app for the file, each test with teams of its own (seedTeam). Web-only: the orders are queued, never
+// generated, so each status below is the one the test set.
+let t: TestApp;
+let photos: Buffer[];
+beforeAll(async () => {
+  t = await buildTestApp({ ROLE: 'web', OPERATOR_EMAILS: OPERATOR });
+  photos = await makePhotos(6);
+});
+afterAll(() => t.close());
+
+const db = () => t.app.ctx.database.db;
+const post = (url: string, cookie: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { ...sameSite, cookie }, payload });
+
 describe('[teams] an operator’s retry of a failed seat order takes the seat again', () => {
-  let t: TestApp;
-  let photos: Buffer[];
-  beforeAll(async () => {
-    // Web-only: the orders are queued, never generated, so each status below is the one the test set.
-    t = await buildTestApp({ ROLE: 'web', OPERATOR_EMAILS: OPERATOR });
-    photos = await makePhotos(6);
-  });
-  afterAll(() => t.close());
-
-  const db = () => t.app.ctx.database.db;
-  const post = (url: string, cookie: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { ...sameSite, cookie }, payload });
-
   it('retries while the team has a free seat (the seat is used again), and refuses with the reason when it has none', async () => {
     const { people, team } = await seedTeam(t, 'retry');
     const operator = await signInAs(t, OPERATOR);
@@ -31,16 +31,7 @@ describe('[teams] an operator’s retry of a failed seat order takes the seat ag
     const seatOf = async () => (await db().select().from(teamInvitations).where(eq(teamInvitations.id, team.memberId)))[0]!.seat;
     const retry = (orderId: string) => post('/v1/operator/orders/retry', operator.cookie, { orderId, requestId: randomUUID() });
 
-    const form = checkoutForm(
-      photos.map((bytes) => ({ bytes })),
-      { portraitInfo: validAnswers({ package: 'basic' }) },
-    );
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/v1/team/order',
-      headers: { cookie: people.member.cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
-      payload: form.payload,
-    });
+    const placed = await placeTeamOrder(t, people.member.cookie, photos);
     expect(placed.statusCode, placed.body).toBe(200);
     const orderId = placed.json().data.orderId as string;
     expect(await seats()).toEqual({ bought: 2, used: 1, free: 1 });
@@ -78,31 +69,10 @@ describe('[teams] an operator’s retry of a failed seat order takes the seat ag
 });
 
 describe('[teams] the free retry follows a failure or a shortfall, or the operator', () => {
-  let t: TestApp;
-  let photos: Buffer[];
-  beforeAll(async () => {
-    // Web-only: the orders are queued, never generated; the test sets how each delivery went.
-    t = await buildTestApp({ ROLE: 'web', OPERATOR_EMAILS: OPERATOR });
-    photos = await makePhotos(6);
-  });
-  afterAll(() => t.close());
-
-  const db = () => t.app.ctx.database.db;
-  const post = (url: string, cookie: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { ...sameSite, cookie }, payload });
-
   /** A seeded team whose member's order was delivered with `delivered` of its portraits. */
   async function deliveredTeamOrder(prefix: string, delivered: (promised: number) => number) {
     const seeded = await seedTeam(t, prefix);
-    const form = checkoutForm(
-      photos.map((bytes) => ({ bytes })),
-      { portraitInfo: validAnswers({ package: 'basic' }) },
-    );
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/v1/team/order',
-      headers: { cookie: seeded.people.member.cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
-      payload: form.payload,
-    });
+    const placed = await placeTeamOrder(t, seeded.people.member.cookie, photos);
     expect(placed.statusCode, placed.body).toBe(200);
     const orderId = placed.json().data.orderId as string;
     const [order] = await db().select({ imageTotal: orders.imageTotal }).from(orders).where(eq(orders.id, orderId));

@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { favorites, orders, teamInvitations } from '@/server/db/schema';
 import { generateOrderJob } from '@/server/jobs/definitions';
 import { failGeneration } from '@/server/services/orders/order-lifecycle';
-import { validAnswers } from '../support/answers';
 import { buildTestApp, runJobs, sameSite, type TestApp } from './helpers/app';
-import { checkoutForm, makePhotos } from './helpers/photos';
+import { makePhotos } from './helpers/photos';
 import { signInAs } from './helpers/session';
-import { readOutbox } from './helpers/smtp';
+import { invitationTokenOf, placeTeamOrder } from './helpers/teams';
 
 type Person = Awaited<ReturnType<typeof signInAs>>;
 
@@ -25,22 +24,8 @@ describe('[teams] seats, invitations, members’ orders, the admin’s page', ()
   const db = () => t.app.ctx.database.db;
   const post = (url: string, who: Person, payload: object) => t.app.inject({ method: 'POST', url, headers: { ...sameSite, cookie: who.cookie }, payload });
   const mine = async (who: Person) => (await post('/v1/team/mine', who, {})).json().data;
-  const order = (who: Person) => {
-    const form = checkoutForm(
-      photos.map((bytes) => ({ bytes })),
-      { portraitInfo: validAnswers({ package: 'basic' }) },
-    );
-    return t.app.inject({
-      method: 'POST',
-      url: '/v1/team/order',
-      headers: { cookie: who.cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
-      payload: form.payload,
-    });
-  };
-  const tokenIn = async (email: string) => {
-    const mails = (await readOutbox(t.dataDir)).filter((m) => [m.to ?? []].flat().some((to) => to.text.includes(email)));
-    return /invitation=([A-Za-z0-9_-]+)/.exec(mails.at(-1)?.text ?? '')?.[1] ?? '';
-  };
+  const order = (who: Person) => placeTeamOrder(t, who.cookie, photos);
+  const tokenIn = (email: string) => invitationTokenOf(t, email);
 
   it('buys 3 seats, invites 2 and a link capped at 1; 3 members order without paying; a 4th is refused; revoke, failure and refund give seats back', async () => {
     const admin = await signInAs(t, 'boss@acme.example');

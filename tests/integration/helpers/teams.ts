@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { seatPurchases, teamAdminInvitations, teamAdmins, teamInvitations, teamLinks, teams } from '@/server/db/schema';
+import { validAnswers } from '../../support/answers';
 import type { TestApp } from './app';
+import { checkoutForm } from './photos';
 import { signInAs } from './session';
 import { mailsTo } from './smtp';
 
@@ -58,6 +60,20 @@ export async function adminTokenOf(t: TestApp, email: string): Promise<string> {
 export async function addAdmin(t: TestApp, owner: Person, teamId: string, admin: Person): Promise<void> {
   await post(t, owner, '/v1/team/admin/add', { teamId, email: admin.user.email });
   await post(t, admin, '/v1/team/admin/answer', { token: await adminTokenOf(t, admin.user.email), answer: 'accept' });
+}
+
+/** A member's order on the team (`/v1/team/order`): the checkout's form with `photos` and a Basic package's answers. */
+export function placeTeamOrder(t: TestApp, cookie: string, photos: readonly Buffer[]) {
+  const form = checkoutForm(
+    photos.map((bytes) => ({ bytes })),
+    { portraitInfo: validAnswers({ package: 'basic' }) },
+  );
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/team/order',
+    headers: { cookie, 'content-type': form.contentType, 'sec-fetch-site': 'same-origin' },
+    payload: form.payload,
+  });
 }
 
 /** The last invitation token mailed to `email`. */
